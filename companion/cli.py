@@ -1,0 +1,43 @@
+"""The `companion` command: one subcommand per job, errors as one readable line."""
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from . import __version__
+from .commands import score, simulate
+from .commands.errors import CommandError
+
+COMMANDS = (score, simulate)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion", description="Vegas Table Companion: reads, scores and shows Las Vegas games."
+    )
+    parser.add_argument("--version", action="version", version=f"companion {__version__}")
+    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for command in COMMANDS:
+        command.add_parser(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args)
+    except CommandError as err:
+        print(f"companion {args.command}: {err}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        # The reader (say, `head`) went away: not an error worth a traceback.
+        sys.stderr.close()
+        return 0
+    except KeyboardInterrupt:
+        print(f"companion {args.command}: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

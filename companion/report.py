@@ -1,0 +1,37 @@
+"""JSON shapes of results, shared by the command line, the web API and exports."""
+
+from typing import Any
+
+from .rules import CasinoResult, GameState, RoundResult
+
+
+def casino_result_json(result: CasinoResult) -> dict[str, Any]:
+    """A scored casino exactly as `companion score` prints it."""
+    return {
+        "casino": result.casino,
+        "banknotes": list(result.banknotes),
+        "cancelled": list(result.cancelled),
+        "payouts": [{"colour": p.colour, "banknote": p.banknote} for p in result.payouts],
+        "unclaimed": list(result.unclaimed),
+    }
+
+
+def totals_json(results: list[CasinoResult], neutral: str | None) -> dict[str, int]:
+    """Money won per player colour over these casinos (neutral winnings left out)."""
+    totals: dict[str, int] = {}
+    for result in results:
+        for payout in result.payouts:
+            if payout.colour != neutral:
+                totals[payout.colour] = totals.get(payout.colour, 0) + payout.banknote
+    return totals
+
+
+def round_json(result: RoundResult) -> dict[str, Any]:
+    return {"casinos": [casino_result_json(c) for c in result.casinos]}
+
+
+def standings_json(state: GameState) -> list[dict[str, Any]]:
+    return [
+        {"colour": s.colour, "money": s.money, "banknotes": s.banknotes}
+        for s in state.standings()
+    ]

@@ -1,0 +1,186 @@
+"""How a game is set up: players, edition, variants and the rule options the texts leave open."""
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .banknotes import CLASSIC_DECK, check_banknote
+from .editions import DEFAULT_COLOURS, EDITIONS, NUMBERED_CASINOS, SLOT, EditionRules
+from .errors import ConfigError
+
+#: What happens to notes no one wins: under the deck (Spanish text) or out of the game (French).
+UNCLAIMED_CHOICES = ("bottom", "discard")
+
+
+@dataclass(frozen=True)
+class Player:
+    """A seat at the table. Seats are in clockwise order."""
+
+    name: str
+    colour: str
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """A game's setup. ``validate`` says what is wrong, if anything."""
+
+    players: tuple[Player, ...]
+    edition: str = "classic"
+    neutral: bool = False
+    slot: bool = False
+    unclaimed: str = "bottom"
+    deck: tuple[tuple[int, int], ...] = field(default=CLASSIC_DECK)
+    rounds: int | None = None
+    neutral_colour: str | None = None
+
+    @classmethod
+    def for_players(cls, count: int, **options: Any) -> "GameConfig":
+        """A game for ``count`` players with the default colours, named after them."""
+        if not 1 <= count <= len(DEFAULT_COLOURS):
+            raise ConfigError(f"choose 2 to {len(DEFAULT_COLOURS)} players, got {count}")
+        players = tuple(Player(name=c.title(), colour=c) for c in DEFAULT_COLOURS[:count])
+        return cls(players=players, **options)
+
+    @property
+    def rules(self) -> EditionRules:
+        try:
+            return EDITIONS[self.edition]
+        except (KeyError, TypeError):
+            raise ConfigError(
+                f"unknown edition {self.edition!r}; choose one of {', '.join(EDITIONS)}"
+            ) from None
+
+    @property
+    def round_count(self) -> int:
+        return self.rounds if self.rounds is not None else self.rules.rounds
+
+    @property
+    def neutral_dice_colour(self) -> str | None:
+        """The colour of the neutral dice, or None when the variant is off."""
+        if not self.neutral:
+            return None
+        return self.neutral_colour or self.rules.default_neutral_colour
+
+    @property
+    def casinos(self) -> tuple[str, ...]:
+        return NUMBERED_CASINOS + ((SLOT,) if self.slot else ())
+
+    @property
+    def colours(self) -> tuple[str, ...]:
+        return tuple(p.colour for p in self.players)
+
+    def validate(self) -> None:
+        """Raise ConfigError with a message a player can act on, or return None."""
+        rules = self.rules
+        self._validate_players(rules)
+        self._validate_variants(rules)
+        if self.unclaimed not in UNCLAIMED_CHOICES:
+            raise ConfigError(
+                f"unclaimed notes go to 'bottom' or 'discard', got {self.unclaimed!r}"
+            )
+        if isinstance(self.rounds, bool) or (
+            self.rounds is not None and (not isinstance(self.rounds, int) or self.rounds < 1)
+        ):
+            raise ConfigError(f"rounds must be a whole number of at least 1, got {self.rounds!r}")
+        self._validate_deck()
+
+    def _validate_players(self, rules: EditionRules) -> None:
+        count = len(self.players)
+        if not rules.min_players <= count <= rules.max_players:
+            raise ConfigError(
+                f"the {rules.name} edition is for {rules.min_players} to {rules.max_players} "
+                f"players, got {count}"
+            )
+        colours = [p.colour for p in self.players]
+        for player in self.players:
+            if not isinstance(player.colour, str) or not player.colour.strip():
+                raise ConfigError(f"player {player.name!r} needs a colour")
+            if not isinstance(player.name, str) or not player.name.strip():
+                raise ConfigError(f"the {player.colour} player needs a name")
+        duplicates = sorted({c for c in colours if colours.count(c) > 1})
+        if duplicates:
+            raise ConfigError(f"each player needs a colour of their own; {duplicates[0]!r} is taken twice")
+
+    def _validate_variants(self, rules: EditionRules) -> None:
+        count = len(self.players)
+        if self.neutral:
+            if count not in rules.neutral_per_player:
+                allowed = sorted(rules.neutral_per_player)
+                raise ConfigError(
+                    f"the neutral-dice variant of the {rules.name} edition is for "
+                    f"{allowed[0]} to {allowed[-1]} players, got {count}"
+                )
+            neutral = self.neutral_dice_colour
+            if neutral in self.colours:
+                raise ConfigError(
+                    f"the neutral dice are {neutral}, which a player uses; "
+                    "give the neutral dice another colour"
+                )
+        if self.slot and not rules.slot_allowed:
+            raise ConfigError("the slot casino belongs to the biggy edition")
+
+    def _validate_deck(self) -> None:
+        if not self.deck:
+            raise ConfigError("the deck needs at least one banknote")
+        for entry in self.deck:
+            if not (isinstance(entry, tuple) and len(entry) == 2):
+                raise ConfigError(f"a deck entry is (value, count), got {entry!r}")
+            value, count = entry
+            try:
+                check_banknote(value)
+            except ValueError as err:
+                raise ConfigError(str(err)) from None
+            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                raise ConfigError(f"a deck count must be a whole number, got {count!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "players": [{"name": p.name, "colour": p.colour} for p in self.players],
+            "edition": self.edition,
+            "neutral": self.neutral,
+            "slot": self.slot,
+            "unclaimed": self.unclaimed,
+            "deck": [[value, count] for value, count in self.deck],
+            "rounds": self.rounds,
+            "neutral_colour": self.neutral_colour,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "GameConfig":
+        """Build (and validate) a config from JSON-like data; ConfigError on bad shapes."""
+        if not isinstance(data, dict):
+            raise ConfigError("a game setup must be a JSON object")
+        raw_players = data.get("players")
+        if not isinstance(raw_players, list):
+            raise ConfigError("'players' must be a list of {name, colour}")
+        players = []
+        for index, raw in enumerate(raw_players):
+            if not isinstance(raw, dict):
+                raise ConfigError(f"player {index + 1} must be an object with a name and a colour")
+            colour = raw.get("colour", DEFAULT_COLOURS[index] if index < len(DEFAULT_COLOURS) else None)
+            name = raw.get("name") or (colour.title() if isinstance(colour, str) else None)
+            if not isinstance(colour, str) or not isinstance(name, str):
+                raise ConfigError(f"player {index + 1} needs a name and a colour (text)")
+            players.append(Player(name=name.strip(), colour=colour.strip().lower()))
+        deck = data.get("deck")
+        try:
+            deck_entries = CLASSIC_DECK if deck is None else tuple((v, c) for v, c in deck)
+        except (TypeError, ValueError):
+            raise ConfigError("'deck' must be a list of [value, count] pairs") from None
+        for flag in ("neutral", "slot"):
+            if not isinstance(data.get(flag, False), bool):
+                raise ConfigError(f"'{flag}' must be true or false, got {data.get(flag)!r}")
+        neutral_colour = data.get("neutral_colour")
+        if neutral_colour is not None and not isinstance(neutral_colour, str):
+            raise ConfigError(f"'neutral_colour' must be a colour name, got {neutral_colour!r}")
+        config = cls(
+            players=tuple(players),
+            edition=data.get("edition", "classic"),
+            neutral=data.get("neutral", False),
+            slot=data.get("slot", False),
+            unclaimed=data.get("unclaimed", "bottom"),
+            deck=deck_entries,
+            rounds=data.get("rounds"),
+            neutral_colour=neutral_colour.strip().lower() if neutral_colour else None,
+        )
+        config.validate()
+        return config

@@ -1,0 +1,344 @@
+"""The state of a game: the fold of its events. ``apply`` is the one method that changes it.
+
+Everything else is a question a player would ask: whose turn is it, which values can I
+place, what is on each casino, who is winning.
+"""
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from .banknotes import deal_count, deal_to_minimum
+from .config import GameConfig
+from .dice import Die
+from .editions import NUMBERED_CASINOS, SLOT
+from .errors import IllegalMove
+from .events import Event, GameStarted, Placed, Rolled
+from .scoring import CasinoResult, score_casino
+
+
+class Phase(StrEnum):
+    NEUTRAL_ROLL = "neutral_roll"  # the start player rolls the leftover neutral dice (3 players)
+    ROLL = "roll"
+    PLACE = "place"
+    OVER = "over"
+
+
+@dataclass(slots=True)
+class Hand:
+    """The dice a player still holds this round."""
+
+    own: int
+    big: int
+    neutral: int
+
+    @property
+    def count(self) -> int:
+        return self.own + self.big + self.neutral
+
+
+@dataclass(slots=True)
+class Casino:
+    """A casino during a round: its notes and the dice placed on it."""
+
+    name: str
+    banknotes: list[int]
+    dice: list[Die] = field(default_factory=list)
+    #: dice count per colour, Biggy counting two (kept up to date as dice arrive)
+    weights: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def top(self) -> int:
+        """The highest note here (0 when the deck ran out before this casino)."""
+        return self.banknotes[0] if self.banknotes else 0
+
+    def add(self, dice: Iterable[Die]) -> None:
+        for die in dice:
+            self.dice.append(die)
+            self.weights[die.colour] = self.weights.get(die.colour, 0) + (2 if die.big else 1)
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """A finished round: every casino scored, and where the notes nobody kept went."""
+
+    number: int
+    casinos: tuple[CasinoResult, ...]
+    to_deck: tuple[int, ...]
+    discarded: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Standing:
+    colour: str
+    money: int
+    banknotes: int
+
+
+class GameState:
+    """A game in progress. Build it with ``replay(events)``; change it only with ``apply``."""
+
+    def __init__(self, started: GameStarted) -> None:
+        config = started.config
+        config.validate()
+        self.config: GameConfig = config
+        self.colours: tuple[str, ...] = config.colours
+        self.neutral: str | None = config.neutral_dice_colour
+        self.deck: list[int] = list(started.deck)
+        self.discard: list[int] = []
+        self.winnings: dict[str, list[int]] = {c: [] for c in self.colours}
+        self.rounds: list[RoundResult] = []
+        self.round_number = 0
+        self.start_seat = 0
+        self.current_seat = 0
+        self.phase = Phase.ROLL
+        self.hands: dict[str, Hand] = {}
+        self.casinos: dict[str, Casino] = {}
+        self.last_roll: tuple[Die, ...] | None = None
+        self._rolled_values: tuple[int, ...] = ()
+        self.current_player: str | None = None
+        self.leftover_neutral = 0
+        self.events_applied = 1
+        self._start_round(1)
+
+    # ----------------------------------------------------------------- questions
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def rolled_values(self) -> tuple[int, ...]:
+        """The values the current player may choose from (empty unless it is time to place)."""
+        return self._rolled_values if self.phase is Phase.PLACE else ()
+
+    def slot_values(self) -> set[int]:
+        """Values already on the slot casino: none of them may go there again."""
+        slot = self.casinos.get(SLOT)
+        return {d.pips for d in slot.dice} if slot else set()
+
+    def legal_placements(self) -> list[Placed]:
+        player = self.current_player
+        if player is None:
+            return []
+        values = self.rolled_values()
+        moves = [Placed(player, v, NUMBERED_CASINOS[v - 1]) for v in values]
+        if self.config.slot:
+            taken = self.slot_values()
+            moves += [Placed(player, v, SLOT) for v in values if v not in taken]
+        return moves
+
+    def expected_roll(self) -> dict[tuple[str, bool], int]:
+        """How many dice of each (colour, big) the next roll must have."""
+        if self.phase is Phase.NEUTRAL_ROLL:
+            return {(self.neutral or "", False): self.leftover_neutral}
+        player = self.current_player
+        if player is None:
+            return {}
+        hand = self.hands[player]
+        expected = {(player, False): hand.own, (player, True): hand.big}
+        if self.neutral is not None:
+            expected[(self.neutral, False)] = hand.neutral
+        return {key: n for key, n in expected.items() if n}
+
+    def money(self, colour: str) -> int:
+        return sum(self.winnings[colour])
+
+    def standings(self) -> list[Standing]:
+        """Players from first to last: money, then number of banknotes."""
+        table = [Standing(c, self.money(c), len(self.winnings[c])) for c in self.colours]
+        return sorted(table, key=lambda s: (s.money, s.banknotes), reverse=True)
+
+    def winners(self) -> list[str]:
+        """The leaders (several share a win when money and banknote count are equal)."""
+        table = self.standings()
+        best = (table[0].money, table[0].banknotes)
+        return [s.colour for s in table if (s.money, s.banknotes) == best]
+
+    def money_on_table(self) -> int:
+        return sum(sum(c.banknotes) for c in self.casinos.values())
+
+    # ----------------------------------------------------------------- the fold
+    def apply(self, event: Event) -> None:
+        """Apply one event, or raise IllegalMove and leave the state untouched."""
+        if isinstance(event, Rolled):
+            self._apply_roll(event)
+        elif isinstance(event, Placed):
+            self._apply_placement(event)
+        elif isinstance(event, GameStarted):
+            raise IllegalMove("this game has started already; start a new game instead")
+        else:
+            raise IllegalMove(f"not a game event: {event!r}")
+        self.events_applied += 1
+
+    def _check_turn(self, player: str) -> None:
+        if self.phase is Phase.OVER:
+            raise IllegalMove("the game is over; no more rolls or placements")
+        if player not in self.winnings:
+            raise IllegalMove(f"no player plays {player!r}; the players are {', '.join(self.colours)}")
+        if player != self.current_player:
+            raise IllegalMove(f"it is {self.current_player}'s turn, not {player}'s")
+
+    def _apply_roll(self, event: Rolled) -> None:
+        self._check_turn(event.player)
+        if self.phase is Phase.PLACE:
+            raise IllegalMove(f"{event.player} has rolled already; choose a value to place")
+        self._check_roll_fits(event.dice)
+        self.last_roll = tuple(event.dice)
+        if self.phase is Phase.NEUTRAL_ROLL:
+            self._place_leftover_neutral(self.last_roll)
+        else:
+            self._rolled_values = tuple(sorted({d.pips for d in self.last_roll}))
+            self.phase = Phase.PLACE
+
+    def _check_roll_fits(self, dice: tuple[Die, ...]) -> None:
+        expected = self.expected_roll()
+        seen: dict[tuple[str, bool], int] = {}
+        for die in dice:
+            key = (die.colour, die.big)
+            if key not in expected:
+                raise IllegalMove(self._foreign_die_message(die))
+            seen[key] = seen.get(key, 0) + 1
+        if seen != expected:
+            raise IllegalMove(
+                f"the roll has {_describe(seen)}, but {self._roller()} holds {_describe(expected)}"
+            )
+
+    def _roller(self) -> str:
+        if self.phase is Phase.NEUTRAL_ROLL:
+            return f"the leftover neutral roll of {self.current_player}"
+        return str(self.current_player)
+
+    def _foreign_die_message(self, die: Die) -> str:
+        player = self.current_player
+        roller = self._roller()
+        if die.colour in (player, self.neutral):
+            kind = "Biggy die" if die.big else "dice"
+            return f"{roller} has no {die.colour} {kind} in hand"
+        if die.colour in self.winnings:
+            return f"the {die.colour} dice belong to another player; this roll is {roller}'s"
+        allowed = " or ".join(c for c in (player, self.neutral) if c)
+        return f"{die.colour!r} is not a colour in this roll; dice here are {allowed}"
+
+    def _place_leftover_neutral(self, dice: tuple[Die, ...]) -> None:
+        for die in dice:
+            self.casinos[NUMBERED_CASINOS[die.pips - 1]].add((die,))
+        self.leftover_neutral = 0
+        self.phase = Phase.ROLL
+
+    def _apply_placement(self, event: Placed) -> None:
+        self._check_turn(event.player)
+        if self.phase is not Phase.PLACE:
+            raise IllegalMove(f"{event.player} must roll before placing")
+        values = self.rolled_values()
+        if event.value not in values:
+            shown = ", ".join(map(str, values))
+            raise IllegalMove(f"{event.value!r} was not rolled; choose one of {shown}")
+        self._check_casino(event)
+        moved = [d for d in self.last_roll or () if d.pips == event.value]
+        self.casinos[event.casino].add(moved)
+        hand = self.hands[event.player]
+        for die in moved:
+            if die.colour == self.neutral:
+                hand.neutral -= 1
+            elif die.big:
+                hand.big -= 1
+            else:
+                hand.own -= 1
+        self.last_roll = None
+        self._next_turn()
+
+    def _check_casino(self, event: Placed) -> None:
+        if event.casino == SLOT:
+            if not self.config.slot:
+                raise IllegalMove("this game has no slot casino")
+            if event.value in self.slot_values():
+                raise IllegalMove(f"a {event.value} is on the slot already; place it on casino {event.value}")
+        elif event.casino != str(event.value):
+            where = f"casino {event.value}" + (" or the slot" if self.config.slot else "")
+            raise IllegalMove(f"dice showing {event.value} go on {where}, not {event.casino!r}")
+
+    def _next_turn(self) -> None:
+        seats = len(self.colours)
+        for step in range(1, seats + 1):
+            seat = (self.current_seat + step) % seats
+            if self.hands[self.colours[seat]].count:
+                self._set_seat(seat)
+                self.phase = Phase.ROLL
+                return
+        self._end_round()
+
+    # ----------------------------------------------------------------- rounds
+    def _start_round(self, number: int) -> None:
+        config, rules = self.config, self.config.rules
+        self.round_number = number
+        self.start_seat = (number - 1) % len(self.colours)
+        self._set_seat(self.start_seat)
+        self.casinos = {
+            name: Casino(name, sorted(self._deal(), reverse=True)) for name in config.casinos
+        }
+        players = len(self.colours)
+        neutral_each = rules.neutral_per_player.get(players, 0) if self.neutral else 0
+        self.hands = {
+            c: Hand(rules.dice_per_player, rules.big_dice_per_player, neutral_each)
+            for c in self.colours
+        }
+        self.leftover_neutral = rules.neutral_leftover.get(players, 0) if self.neutral else 0
+        self.phase = Phase.NEUTRAL_ROLL if self.leftover_neutral else Phase.ROLL
+        self.last_roll = None
+
+    def _set_seat(self, seat: int) -> None:
+        self.current_seat = seat
+        self.current_player = self.colours[seat]
+
+    def _deal(self) -> list[int]:
+        rules = self.config.rules
+        if rules.notes_per_casino is not None:
+            return deal_count(self.deck, rules.notes_per_casino)
+        return deal_to_minimum(self.deck, rules.casino_minimum or 0)
+
+    def _end_round(self) -> None:
+        results = tuple(
+            score_casino(c.name, c.banknotes, c.dice) for c in self.casinos.values()
+        )
+        to_deck: list[int] = []
+        discarded: list[int] = []
+        for result in results:
+            for payout in result.payouts:
+                if payout.colour == self.neutral:
+                    to_deck.append(payout.banknote)
+                else:
+                    self.winnings[payout.colour].append(payout.banknote)
+            if self.config.unclaimed == "discard":
+                discarded.extend(result.unclaimed)
+            else:
+                to_deck.extend(result.unclaimed)
+        self.deck.extend(to_deck)
+        self.discard.extend(discarded)
+        self.rounds.append(RoundResult(self.round_number, results, tuple(to_deck), tuple(discarded)))
+        self.casinos = {}
+        if self.round_number >= self.config.round_count:
+            self.phase = Phase.OVER
+            self.current_player = None
+            self.last_roll = None
+        else:
+            self._start_round(self.round_number + 1)
+
+
+def replay(events: Iterable[Event]) -> GameState:
+    """Fold a game's events into its state. The first event must be ``GameStarted``."""
+    iterator = iter(events)
+    first = next(iterator, None)
+    if not isinstance(first, GameStarted):
+        raise IllegalMove("a game's first event must be GameStarted")
+    state = GameState(first)
+    for event in iterator:
+        state.apply(event)
+    return state
+
+
+def _describe(counts: dict[tuple[str, bool], int]) -> str:
+    parts = [
+        f"{n} {colour}{' Biggy' if big else ''}" for (colour, big), n in sorted(counts.items()) if n
+    ]
+    total = sum(counts.values())
+    return f"{total} {'die' if total == 1 else 'dice'} ({', '.join(parts) or 'none'})"
+

@@ -1,0 +1,37 @@
+"""A simple player for virtual games: good enough to make simulated games look played."""
+
+import random
+
+from .editions import NUMBERED_CASINOS, SLOT
+from .events import Placed
+from .game import GameState
+
+
+def choose_placement(state: GameState, rng: random.Random) -> Placed:
+    """Place where the best note is within reach, preferring to place many dice at once.
+
+    Each legal move scores the casino's top note (in $10,000s), plus the dice it places,
+    minus half the dice the player already has there. Ties go to ``rng``.
+    """
+    player = state.current_player
+    values = state.rolled_values()
+    if player is None or not values:
+        raise ValueError("there is nothing to place: the current player has not rolled")
+    placing = dict.fromkeys(values, 0)
+    for die in state.last_roll or ():
+        placing[die.pips] += 2 if die.big else 1
+    targets = [(v, NUMBERED_CASINOS[v - 1]) for v in values]
+    if state.config.slot:
+        taken = state.slot_values()
+        targets += [(v, SLOT) for v in values if v not in taken]
+    best: list[tuple[int, str]] = []
+    best_score = float("-inf")
+    for value, name in targets:
+        casino = state.casinos[name]
+        score = casino.top / 10_000 + placing[value] - 0.5 * casino.weights.get(player, 0)
+        if score > best_score:
+            best, best_score = [(value, name)], score
+        elif score == best_score:
+            best.append((value, name))
+    value, name = best[0] if len(best) == 1 else rng.choice(best)
+    return Placed(player, value, name)
