@@ -2,7 +2,7 @@
 
 import random
 
-from .rules import GameConfig, GameState, choose_placement, replay, roll_virtual, start_game
+from .rules import GameConfig, GameState, Phase, choose_placement, replay, roll_virtual, start_game
 
 
 def play_game(config: GameConfig, seed: int) -> GameState:
@@ -11,6 +11,6 @@ def play_game(config: GameConfig, seed: int) -> GameState:
     state = replay([start_game(config, rng)])
     while not state.is_over:
         state.apply(roll_virtual(state, rng))
-        if state.current_player is not None and state.rolled_values():
+        if state.phase is Phase.PLACE:  # a leftover neutral roll places itself
             state.apply(choose_placement(state, rng))
     return state

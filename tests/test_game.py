@@ -5,7 +5,15 @@ import copy
 import pytest
 
 from companion.rules import (
-    ConfigError, Die, GameConfig, IllegalMove, Phase, Placed, Player, Rolled, replay,
+    ConfigError,
+    Die,
+    GameConfig,
+    IllegalMove,
+    Phase,
+    Placed,
+    Player,
+    Rolled,
+    replay,
 )
 from companion.rules.banknotes import CLASSIC_DECK, build_deck
 from companion.rules.editions import SLOT
@@ -176,7 +184,7 @@ def test_slot_takes_all_dice_of_a_value_not_already_there():
 
 ILLEGAL = [
     (Rolled("red", dice("red", 1, 2, 3)), "holds 8 dice"),
-    (Rolled("red", dice("red", 1, 2, 3, 4, 5, 6, 1) + dice("green", 2)), "green dice belong to another player"),
+    (Rolled("red", dice("red", 1, 2, 3, 4, 5, 6, 1) + dice("green", 2)), "green dice belong to another"),
     (Rolled("red", dice("red", 1, 2, 3, 4, 5, 6, 1) + dice("purple", 2)), "'purple' is not a colour"),
     (Rolled("green", dice("green", 1, 2, 3, 4, 5, 6, 1, 1)), "it is red's turn"),
     (Rolled("pink", dice("pink", 1)), "no player plays 'pink'"),

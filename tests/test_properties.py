@@ -6,7 +6,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.rules import (
-    GameConfig, Phase, choose_placement, event_from_dict, event_to_dict, replay, roll_virtual,
+    GameConfig,
+    Phase,
+    choose_placement,
+    event_from_dict,
+    event_to_dict,
+    replay,
+    roll_virtual,
     start_game,
 )
 from companion.rules.banknotes import deck_total
@@ -48,7 +54,7 @@ def play_recording(config: GameConfig, seed: int):
             state.apply(event)
             events.append(event)
         assert money_everywhere(state) == total
-        assert all(0 <= h.own and 0 <= h.big and 0 <= h.neutral for h in state.hands.values())
+        assert all(h.own >= 0 and h.big >= 0 and h.neutral >= 0 for h in state.hands.values())
     return events, state
 
 

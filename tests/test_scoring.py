@@ -32,7 +32,8 @@ def test_everyone_tied_means_every_note_is_unclaimed():
 
 
 def test_two_separate_ties_both_cancel():
-    placed = dice("red", 3, 3) + dice("blue", 3, 3) + dice("green", 3) + dice("black", 3) + dice("white", 3, 3, 3)
+    placed = dice("red", 3, 3) + dice("blue", 3, 3) + dice("green", 3) + dice("black", 3)
+    placed += dice("white", 3, 3, 3)
     result = score_casino("3", [50_000, 20_000], placed)
     assert result.cancelled == ("black", "blue", "green", "red")
     assert result.payouts == (Payout("white", 50_000),)

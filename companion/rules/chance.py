@@ -33,7 +33,13 @@ def roll_virtual(state: GameState, rng: random.Random) -> Rolled:
     player = state.current_player
     if player is None or state.phase is Phase.PLACE:
         return Rolled(player or "", ())
-    dice: list[Die] = []
-    for (colour, big), count in state.expected_roll().items():
-        dice += rng.choices(faces(colour, big), k=count)
+    if state.phase is Phase.NEUTRAL_ROLL:
+        neutral = state.neutral or ""
+        return Rolled(player, tuple(rng.choices(faces(neutral, False), k=state.leftover_neutral)))
+    hand = state.hands[player]
+    dice = rng.choices(faces(player, False), k=hand.own)
+    if hand.big:
+        dice += rng.choices(faces(player, True), k=hand.big)
+    if hand.neutral:
+        dice += rng.choices(faces(state.neutral or "", False), k=hand.neutral)
     return Rolled(player, tuple(dice))

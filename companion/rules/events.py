@@ -5,7 +5,7 @@ every roll, whether from the camera, a tap on the tablet or a seeded RNG, is a `
 """
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .config import GameConfig
 from .dice import Die, check_die
@@ -20,16 +20,14 @@ class GameStarted:
     deck: tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class Rolled:
+class Rolled(NamedTuple):
     """``player`` rolled these dice (own, Biggy and neutral ones alike)."""
 
     player: str
     dice: tuple[Die, ...]
 
 
-@dataclass(frozen=True)
-class Placed:
+class Placed(NamedTuple):
     """``player`` put every rolled die showing ``value`` on ``casino`` ("1".."6" or "slot")."""
 
     player: str
@@ -37,6 +35,7 @@ class Placed:
     casino: str
 
 
+# Rolled and Placed happen a hundred times a game, so they are light NamedTuples.
 Event = GameStarted | Rolled | Placed
 
 

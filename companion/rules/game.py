@@ -46,11 +46,12 @@ class Casino:
     dice: list[Die] = field(default_factory=list)
     #: dice count per colour, Biggy counting two (kept up to date as dice arrive)
     weights: dict[str, int] = field(default_factory=dict)
+    #: the highest note here, 0 when the deck ran dry (notes never change during a round)
+    top: int = 0
 
-    @property
-    def top(self) -> int:
-        """The highest note here (0 when the deck ran out before this casino)."""
-        return self.banknotes[0] if self.banknotes else 0
+    def __post_init__(self) -> None:
+        self.banknotes.sort(reverse=True)
+        self.top = self.banknotes[0] if self.banknotes else 0
 
     def add(self, dice: Iterable[Die]) -> None:
         for die in dice:
@@ -159,9 +160,10 @@ class GameState:
     # ----------------------------------------------------------------- the fold
     def apply(self, event: Event) -> None:
         """Apply one event, or raise IllegalMove and leave the state untouched."""
-        if isinstance(event, Rolled):
+        kind = type(event)
+        if kind is Rolled:
             self._apply_roll(event)
-        elif isinstance(event, Placed):
+        elif kind is Placed:
             self._apply_placement(event)
         elif isinstance(event, GameStarted):
             raise IllegalMove("this game has started already; start a new game instead")
@@ -170,6 +172,8 @@ class GameState:
         self.events_applied += 1
 
     def _check_turn(self, player: str) -> None:
+        if player == self.current_player:  # the common case, checked first and cheaply
+            return
         if self.phase is Phase.OVER:
             raise IllegalMove("the game is over; no more rolls or placements")
         if player not in self.winnings:
@@ -190,16 +194,30 @@ class GameState:
             self.phase = Phase.PLACE
 
     def _check_roll_fits(self, dice: tuple[Die, ...]) -> None:
-        expected = self.expected_roll()
-        seen: dict[tuple[str, bool], int] = {}
+        if self.phase is Phase.NEUTRAL_ROLL:
+            expected = Hand(0, 0, self.leftover_neutral)
+        else:
+            expected = self.hands[self.current_player or ""]
+        own_colour = None if self.phase is Phase.NEUTRAL_ROLL else self.current_player
+        own = big = neutral = 0
         for die in dice:
-            key = (die.colour, die.big)
-            if key not in expected:
+            if die.colour == own_colour:
+                if die.big:
+                    big += 1
+                else:
+                    own += 1
+            elif die.colour == self.neutral and not die.big:
+                neutral += 1
+            else:
                 raise IllegalMove(self._foreign_die_message(die))
-            seen[key] = seen.get(key, 0) + 1
-        if seen != expected:
+        if own != expected.own or big != expected.big or neutral != expected.neutral:
+            if big and not expected.big:
+                raise IllegalMove(f"{self._roller()} has no {own_colour} Biggy die in hand")
+            seen = {(own_colour or "", False): own, (own_colour or "", True): big,
+                    (self.neutral or "", False): neutral}
             raise IllegalMove(
-                f"the roll has {_describe(seen)}, but {self._roller()} holds {_describe(expected)}"
+                f"the roll has {_describe(seen)}, but {self._roller()} holds "
+                f"{_describe(self.expected_roll())}"
             )
 
     def _roller(self) -> str:
@@ -228,7 +246,7 @@ class GameState:
         self._check_turn(event.player)
         if self.phase is not Phase.PLACE:
             raise IllegalMove(f"{event.player} must roll before placing")
-        values = self.rolled_values()
+        values = self._rolled_values
         if event.value not in values:
             shown = ", ".join(map(str, values))
             raise IllegalMove(f"{event.value!r} was not rolled; choose one of {shown}")
@@ -257,10 +275,12 @@ class GameState:
             raise IllegalMove(f"dice showing {event.value} go on {where}, not {event.casino!r}")
 
     def _next_turn(self) -> None:
-        seats = len(self.colours)
+        colours, hands = self.colours, self.hands
+        seats = len(colours)
         for step in range(1, seats + 1):
             seat = (self.current_seat + step) % seats
-            if self.hands[self.colours[seat]].count:
+            hand = hands[colours[seat]]
+            if hand.own or hand.big or hand.neutral:
                 self._set_seat(seat)
                 self.phase = Phase.ROLL
                 return
@@ -272,9 +292,7 @@ class GameState:
         self.round_number = number
         self.start_seat = (number - 1) % len(self.colours)
         self._set_seat(self.start_seat)
-        self.casinos = {
-            name: Casino(name, sorted(self._deal(), reverse=True)) for name in config.casinos
-        }
+        self.casinos = {name: Casino(name, self._deal()) for name in config.casinos}
         players = len(self.colours)
         neutral_each = rules.neutral_per_player.get(players, 0) if self.neutral else 0
         self.hands = {

@@ -15,7 +15,7 @@ def choose_placement(state: GameState, rng: random.Random) -> Placed:
     """
     player = state.current_player
     values = state.rolled_values()
-    if player is None or not values:
+    if not values:
         raise ValueError("there is nothing to place: the current player has not rolled")
     placing = dict.fromkeys(values, 0)
     for die in state.last_roll or ():
@@ -24,14 +24,15 @@ def choose_placement(state: GameState, rng: random.Random) -> Placed:
     if state.config.slot:
         taken = state.slot_values()
         targets += [(v, SLOT) for v in values if v not in taken]
+    casinos = state.casinos
     best: list[tuple[int, str]] = []
     best_score = float("-inf")
-    for value, name in targets:
-        casino = state.casinos[name]
-        score = casino.top / 10_000 + placing[value] - 0.5 * casino.weights.get(player, 0)
+    for target in targets:
+        casino = casinos[target[1]]
+        score = casino.top / 10_000 + placing[target[0]] - 0.5 * casino.weights.get(player or "", 0)
         if score > best_score:
-            best, best_score = [(value, name)], score
+            best, best_score = [target], score
         elif score == best_score:
-            best.append((value, name))
+            best.append(target)
     value, name = best[0] if len(best) == 1 else rng.choice(best)
     return Placed(player, value, name)

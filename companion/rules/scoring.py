@@ -44,14 +44,16 @@ class CasinoResult:
 def tally(dice: Iterable[Die]) -> list[Tally]:
     """Sum up each colour's dice (Biggy counts twice), in order of first appearance."""
     counts: dict[str, list[int]] = {}
-    for die in dice:
-        entry = counts.setdefault(die.colour, [0, 0, 0])
-        weight = 2 if die.big else 1
+    for colour, pips, big in dice:
+        entry = counts.get(colour)
+        if entry is None:
+            entry = counts[colour] = [0, 0, 0]
+        weight = 2 if big else 1
         entry[0] += weight
-        entry[1] += die.pips * weight
-        if die.pips > entry[2]:
-            entry[2] = die.pips
-    return [Tally(colour, *values) for colour, values in counts.items()]
+        entry[1] += pips * weight
+        if pips > entry[2]:
+            entry[2] = pips
+    return [Tally(colour, n, pips, high) for colour, (n, pips, high) in counts.items()]
 
 
 def ranking_key(casino: str, entry: Tally) -> tuple[int, ...]:
@@ -65,20 +67,23 @@ def score_casino(casino: str, banknotes: Iterable[int], dice: Iterable[Die]) -> 
     """Score one casino. Pure: the caller decides where payouts and unclaimed notes go."""
     dice = tuple(dice)
     notes = tuple(sorted(banknotes, reverse=True))
-    keyed = sorted(((ranking_key(casino, t), t) for t in tally(dice)), key=lambda kt: kt[1].colour)
-    keyed.sort(key=lambda kt: kt[0], reverse=True)  # stable: equal keys stay alphabetical
-    key_counts: dict[tuple[int, ...], int] = {}
-    for key, _ in keyed:
-        key_counts[key] = key_counts.get(key, 0) + 1
-    cancelled = tuple(sorted(t.colour for key, t in keyed if key_counts[key] > 1))
-    winners = [t for key, t in keyed if key_counts[key] == 1]
+    keyed = [(ranking_key(casino, t), t) for t in tally(dice)]
+    # Best first; equal keys (the ones that cancel) in alphabetical order.
+    keyed.sort(key=lambda kt: kt[1].colour)
+    keyed.sort(key=lambda kt: kt[0], reverse=True)
+    keys = [key for key, _ in keyed]
+    cancelled = []
+    winners = []
+    for index, (key, entry) in enumerate(keyed):
+        tied = (index > 0 and keys[index - 1] == key) or (index + 1 < len(keys) and keys[index + 1] == key)
+        (cancelled if tied else winners).append(entry)
     payouts = tuple(Payout(t.colour, note) for t, note in zip(winners, notes, strict=False))
     return CasinoResult(
         casino=casino,
         banknotes=notes,
         dice=dice,
         tallies=tuple(t for _, t in keyed),
-        cancelled=cancelled,
+        cancelled=tuple(sorted(t.colour for t in cancelled)),
         payouts=payouts,
         unclaimed=notes[len(payouts):],
     )
