@@ -5,10 +5,10 @@ import sys
 from collections.abc import Sequence
 
 from . import __version__
-from .commands import score, simulate
+from .commands import score, serve, simulate
 from .commands.errors import CommandError
 
-COMMANDS = (score, simulate)
+COMMANDS = (score, simulate, serve)
 
 
 def build_parser() -> argparse.ArgumentParser:

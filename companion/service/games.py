@@ -1,0 +1,202 @@
+"""Commands on stored games. Each is checked by the rules before it is stored, so a refused
+command changes nothing, and each stored change is announced on the change feed."""
+
+import random
+import secrets
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from ..rules import (
+    ConfigError,
+    Event,
+    GameConfig,
+    GameState,
+    IllegalMove,
+    Phase,
+    Placed,
+    Rolled,
+    event_from_dict,
+    event_to_dict,
+    replay,
+    roll_virtual,
+    start_game,
+)
+from ..rules.events import die_from_dict
+from ..storage import EventStore, GameRecord
+from .changes import ChangeFeed
+from .errors import GameNotFound, RequestError, Unauthorized
+
+MAX_DICE_IN_A_ROLL = 40
+
+
+@dataclass
+class LiveGame:
+    """A game as the service holds it: its record, its events and their fold."""
+
+    record: GameRecord
+    events: list[Event]
+    state: GameState
+    last_change: dict[str, Any] = field(default_factory=dict)
+
+
+class GameService:
+    """Creates games and applies commands to them; thread-safe."""
+
+    def __init__(self, store: EventStore, clock: Callable[[], datetime] | None = None) -> None:
+        self.store = store
+        self.changes = ChangeFeed()
+        self._clock = clock or (lambda: datetime.now(UTC))
+        self._lock = threading.RLock()
+        self._cache: dict[str, LiveGame] = {}
+
+    # ------------------------------------------------------------------ reading
+    def get(self, game_id: str) -> LiveGame:
+        with self._lock:
+            live = self._cache.get(game_id)
+            if live is None:
+                live = self._load(game_id)
+                self._cache[game_id] = live
+            return live
+
+    def _load(self, game_id: str) -> LiveGame:
+        record = self.store.game(game_id)
+        if record is None:
+            raise GameNotFound(f"no game with id {game_id!r}")
+        events = [event_from_dict(e) for e in self.store.events(game_id)]
+        return LiveGame(record, events, replay(events))
+
+    def list_games(self) -> list[LiveGame]:
+        return [self.get(record.id) for record in self.store.games()]
+
+    def check_token(self, game_id: str, token: str | None) -> None:
+        record = self.get(game_id).record
+        if not token or not secrets.compare_digest(token, record.token):
+            raise Unauthorized("this needs the game's token (Authorization: Bearer …)")
+
+    # ------------------------------------------------------------------ commands
+    def create(self, body: Any) -> LiveGame:
+        if not isinstance(body, dict):
+            raise RequestError("send the new game as a JSON object")
+        seed = body.get("seed")
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+            raise RequestError(f"'seed' must be a whole number from 0, got {seed!r}")
+        try:
+            config = GameConfig.from_dict(body)
+            first = start_game(config, random.Random(seed))
+        except ConfigError as err:
+            raise RequestError(str(err)) from None
+        record = GameRecord(
+            id=secrets.token_hex(4), token=secrets.token_urlsafe(18),
+            created=self._clock().isoformat(timespec="seconds"), seed=seed,
+            title=" · ".join(p.name for p in config.players),
+        )
+        with self._lock:
+            self.store.create_game(record, event_to_dict(first))
+            live = LiveGame(record, [first], replay([first]))
+            self._cache[record.id] = live
+        self.changes.publish("games")
+        return live
+
+    def roll(self, game_id: str, body: Any) -> LiveGame:
+        dice = parse_dice(body)
+        with self._lock:
+            live = self.get(game_id)
+            return self._record(live, Rolled(self._roller(live), dice))
+
+    def roll_virtually(self, game_id: str) -> LiveGame:
+        with self._lock:
+            live = self.get(game_id)
+            rng = random.Random(f"{live.record.seed}:{len(live.events)}")
+            event = roll_virtual(live.state, rng)
+            return self._record(live, event)
+
+    def place(self, game_id: str, body: Any) -> LiveGame:
+        if not isinstance(body, dict):
+            raise RequestError('send the placement as {"value": 4} or {"value": 4, "casino": "slot"}')
+        value = body.get("value")
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RequestError(f"'value' must be a whole number from 1 to 6, got {value!r}")
+        casino = body.get("casino", str(value))
+        if not isinstance(casino, str):
+            casino = str(casino)
+        with self._lock:
+            live = self.get(game_id)
+            return self._record(live, Placed(self._roller(live), value, casino))
+
+    def undo(self, game_id: str) -> LiveGame:
+        with self._lock:
+            live = self.get(game_id)
+            if len(live.events) <= 1:
+                raise IllegalMove("there is nothing to undo yet")
+            self.store.replace_from(game_id, len(live.events) - 1, [])
+            self._cache.pop(game_id, None)
+            live = self.get(game_id)
+            live.last_change = {"kind": "undo"}
+        self.changes.publish(game_id)
+        return live
+
+    def correct_roll(self, game_id: str, seq: Any, body: Any) -> tuple[LiveGame, int]:
+        """Replace roll number ``seq`` and replay the rest; later events that no longer fit
+        are dropped. Returns the game and how many events were dropped."""
+        dice = parse_dice(body)
+        with self._lock:
+            live = self.get(game_id)
+            if isinstance(seq, bool) or not isinstance(seq, int) or not 0 < seq < len(live.events):
+                raise RequestError(f"there is no event number {seq!r} in this game")
+            old = live.events[seq]
+            if not isinstance(old, Rolled):
+                raise RequestError(f"event {seq} is not a roll; only rolls can be corrected")
+            state = replay(live.events[:seq])
+            state.apply(Rolled(old.player, dice))  # a corrected roll must itself be legal
+            kept: list[Event] = [Rolled(old.player, dice)]
+            for later in live.events[seq + 1:]:
+                try:
+                    state.apply(later)
+                except IllegalMove:
+                    break
+                kept.append(later)
+            dropped = len(live.events) - seq - len(kept)
+            self.store.replace_from(game_id, seq, [event_to_dict(e) for e in kept])
+            self._cache.pop(game_id, None)
+            live = self.get(game_id)
+            live.last_change = {"kind": "correction", "event": seq, "dropped": dropped}
+        self.changes.publish(game_id)
+        return live, dropped
+
+    def _roller(self, live: LiveGame) -> str:
+        state = live.state
+        if state.phase is Phase.OVER:
+            raise IllegalMove("the game is over; no more rolls or placements")
+        return state.current_player or ""
+
+    def _record(self, live: LiveGame, event: Event) -> LiveGame:
+        """Apply (the rules refuse or accept), then store; if storing fails, forget the cache."""
+        rounds_before = len(live.state.rounds)
+        live.state.apply(event)
+        try:
+            self.store.append(live.record.id, len(live.events), event_to_dict(event))
+        except Exception:
+            self._cache.pop(live.record.id, None)
+            raise
+        live.events.append(event)
+        live.last_change = {"kind": type(event).__name__.lower(),
+                            "round_ended": len(live.state.rounds) > rounds_before}
+        self.changes.publish(live.record.id)
+        return live
+
+
+def parse_dice(body: Any) -> tuple:
+    """The dice of a roll request, checked for shape (the rules check the rest)."""
+    if not isinstance(body, dict) or not isinstance(body.get("dice"), list):
+        raise RequestError('send the roll as {"dice": [{"colour": "red", "pips": 4}, …]}')
+    if len(body["dice"]) > MAX_DICE_IN_A_ROLL:
+        raise RequestError(f"a roll has at most {MAX_DICE_IN_A_ROLL} dice, got {len(body['dice'])}")
+    try:
+        return tuple(die_from_dict(d) for d in body["dice"])
+    except IllegalMove as err:
+        raise RequestError(str(err)) from None

@@ -1,0 +1,94 @@
+"""The whole state of a game as JSON for the tablet page and the API."""
+
+from typing import Any
+
+from ..report import casino_result_json, standings_json
+from ..rules import CasinoResult, Die, GameState, Phase, RoundResult
+from ..rules.banknotes import by_value
+from .games import LiveGame
+
+
+def dice_by_colour(dice: tuple[Die, ...] | list[Die]) -> list[dict[str, Any]]:
+    """Dice grouped per colour, in order of arrival: [{colour, count, pips, big}]."""
+    groups: dict[str, dict[str, Any]] = {}
+    for die in dice:
+        group = groups.setdefault(die.colour, {"colour": die.colour, "count": 0, "pips": [], "big": 0})
+        group["count"] += die.weight
+        group["pips"].append(die.pips)
+        group["big"] += die.big
+    return list(groups.values())
+
+
+def roll_by_value(dice: tuple[Die, ...]) -> list[dict[str, Any]]:
+    """The last roll grouped by value, for the big choose buttons."""
+    values = sorted({d.pips for d in dice})
+    return [{"value": v, "dice": [{"colour": d.colour, "big": d.big} for d in dice if d.pips == v]}
+            for v in values]
+
+
+def casino_result_view(result: CasinoResult) -> dict[str, Any]:
+    view = casino_result_json(result)
+    view["tallies"] = [
+        {"colour": t.colour, "dice": t.dice, "pips": t.pips, "highest": t.highest}
+        for t in result.tallies
+    ]
+    view["dice"] = dice_by_colour(result.dice)
+    return view
+
+
+def round_view(result: RoundResult) -> dict[str, Any]:
+    return {
+        "number": result.number,
+        "casinos": [casino_result_view(c) for c in result.casinos],
+        "to_deck": list(result.to_deck),
+        "discarded": list(result.discarded),
+    }
+
+
+def state_json(live: LiveGame) -> dict[str, Any]:
+    state: GameState = live.state
+    config = state.config
+    return {
+        "id": live.record.id,
+        "created": live.record.created,
+        "seed": live.record.seed,
+        "events": len(live.events),
+        "edition": config.edition,
+        "neutral": state.neutral,
+        "slot": config.slot,
+        "unclaimed_rule": config.unclaimed,
+        "rounds_total": config.round_count,
+        "round": state.round_number,
+        "phase": state.phase.value,
+        "over": state.is_over,
+        "players": [{"name": p.name, "colour": p.colour, "seat": i}
+                    for i, p in enumerate(config.players)],
+        "start_player": state.colours[state.start_seat],
+        "current_player": state.current_player,
+        "hands": {c: {"own": h.own, "big": h.big, "neutral": h.neutral, "count": h.count}
+                  for c, h in state.hands.items()} if not state.is_over else {},
+        "expected_roll": [{"colour": colour, "big": big, "count": n}
+                          for (colour, big), n in state.expected_roll().items()],
+        "casinos": [{"casino": c.name, "banknotes": list(c.banknotes), "dice": dice_by_colour(c.dice)}
+                    for c in state.casinos.values()],
+        "last_roll": _last_roll(state),
+        "placements": [{"value": p.value, "casino": p.casino} for p in state.legal_placements()],
+        "deck": {"count": len(state.deck), "total": sum(state.deck),
+                 "by_value": [{"value": v, "count": n} for v, n in by_value(state.deck).items()]},
+        "discarded": list(state.discard),
+        "standings": standings_json(state),
+        "winnings": {c: sorted(notes, reverse=True) for c, notes in state.winnings.items()},
+        "winners": state.winners() if state.is_over else [],
+        "rounds": [round_view(r) for r in state.rounds],
+        "last_change": live.last_change,
+    }
+
+
+def _last_roll(state: GameState) -> dict[str, Any] | None:
+    if state.last_roll is None:
+        return None
+    roll = state.last_roll
+    return {
+        "dice": [{"colour": d.colour, "pips": d.pips, "big": d.big} for d in roll],
+        "by_value": roll_by_value(roll) if state.phase is Phase.PLACE else [],
+    }

@@ -1,0 +1,161 @@
+"""The JSON API (exact routes; other tools rely on them) and the live Server-Sent Events."""
+
+import json
+from collections.abc import Callable, Iterator
+from functools import wraps
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, request
+from werkzeug.exceptions import HTTPException
+
+from ..rules import RulesError
+from ..service import GameNotFound, GameService, RequestError, Unauthorized
+from ..service.export import export_csv, export_json
+from ..service.view import state_json
+
+blueprint = Blueprint("api", __name__, url_prefix="/api")
+
+
+def service() -> GameService:
+    return current_app.extensions["games"]
+
+
+def body() -> Any:
+    data = request.get_json(silent=True, force=True)
+    if data is None and request.get_data():
+        raise RequestError("the request body is not valid JSON")
+    return data if data is not None else {}
+
+
+def bearer_token() -> str | None:
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else None
+
+
+def needs_token(view: Callable[..., Any]) -> Callable[..., Any]:
+    """State-changing routes: the game's token, as `Authorization: Bearer …`."""
+
+    @wraps(view)
+    def wrapper(game_id: str, *args: Any, **kwargs: Any) -> Any:
+        service().check_token(game_id, bearer_token())
+        return view(game_id, *args, **kwargs)
+
+    return wrapper
+
+
+@blueprint.errorhandler(RequestError)
+def bad_request(err: Exception) -> tuple[Response, int]:
+    return jsonify(error=str(err)), 400
+
+
+@blueprint.errorhandler(Unauthorized)
+def unauthorized(err: Exception) -> tuple[Response, int]:
+    return jsonify(error=str(err)), 401
+
+
+@blueprint.errorhandler(GameNotFound)
+def not_found(err: Exception) -> tuple[Response, int]:
+    return jsonify(error=str(err)), 404
+
+
+@blueprint.errorhandler(RulesError)
+def refused(err: Exception) -> tuple[Response, int]:
+    return jsonify(error=str(err)), 409
+
+
+@blueprint.errorhandler(HTTPException)
+def http_error(err: HTTPException) -> tuple[Response, int]:
+    return jsonify(error=err.description), err.code or 500
+
+
+@blueprint.get("/games")
+def list_games() -> Response:
+    games = service().list_games()
+    return jsonify(games=[
+        {"id": g.record.id, "title": g.record.title, "created": g.record.created,
+         "edition": g.state.config.edition, "round": g.state.round_number,
+         "over": g.state.is_over, "winners": g.state.winners() if g.state.is_over else []}
+        for g in games
+    ])
+
+
+@blueprint.post("/games")
+def create_game() -> tuple[Response, int]:
+    live = service().create(body())
+    return jsonify(id=live.record.id, token=live.record.token), 201
+
+
+@blueprint.get("/games/<game_id>")
+def game_state(game_id: str) -> Response:
+    return jsonify(state_json(service().get(game_id)))
+
+
+@blueprint.post("/games/<game_id>/rolls")
+@needs_token
+def roll(game_id: str) -> Response:
+    return jsonify(state_json(service().roll(game_id, body())))
+
+
+@blueprint.post("/games/<game_id>/rolls/virtual")
+@needs_token
+def roll_virtual(game_id: str) -> Response:
+    return jsonify(state_json(service().roll_virtually(game_id)))
+
+
+@blueprint.post("/games/<game_id>/placements")
+@needs_token
+def place(game_id: str) -> Response:
+    return jsonify(state_json(service().place(game_id, body())))
+
+
+@blueprint.post("/games/<game_id>/undo")
+@needs_token
+def undo(game_id: str) -> Response:
+    return jsonify(state_json(service().undo(game_id)))
+
+
+@blueprint.post("/games/<game_id>/corrections")
+@needs_token
+def correct(game_id: str) -> Response:
+    data = body()
+    live, dropped = service().correct_roll(game_id, data.get("event") if isinstance(data, dict) else None,
+                                           data)
+    return jsonify(dropped=dropped, state=state_json(live))
+
+
+@blueprint.get("/games/<game_id>/export.json")
+def export_as_json(game_id: str) -> Response:
+    live = service().get(game_id)
+    response = jsonify(export_json(live))
+    response.headers["Content-Disposition"] = f'attachment; filename="vegas-{game_id}.json"'
+    return response
+
+
+@blueprint.get("/games/<game_id>/export.csv")
+def export_as_csv(game_id: str) -> Response:
+    live = service().get(game_id)
+    return Response(export_csv(live), mimetype="text/csv", headers={
+        "Content-Disposition": f'attachment; filename="vegas-{game_id}.csv"'})
+
+
+@blueprint.get("/games/<game_id>/events")
+def events(game_id: str) -> Response:
+    """Server-Sent Events: a `state` event now and after every change, comments to keep alive."""
+    games = service()
+    games.get(game_id)  # 404 before the stream starts
+    keepalive = float(current_app.config["SSE_KEEPALIVE"])
+
+    def stream() -> Iterator[str]:
+        seen = -1
+        yield "retry: 2000\n\n"
+        while not games.changes.closed:
+            version = games.changes.wait(game_id, seen, keepalive)
+            if version == seen:
+                yield ": keepalive\n\n"  # a tablet that left is noticed at this write
+                continue
+            seen = version
+            yield f"event: state\ndata: {json.dumps(state_json(games.get(game_id)))}\n\n"
+
+    return Response(stream(), mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

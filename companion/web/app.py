@@ -1,0 +1,26 @@
+"""The Flask application factory."""
+
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+from ..service import GameService
+from ..storage import EventStore
+from . import api, pages
+
+DEFAULT_DATA_DIR = Path.home() / ".local" / "share" / "vegas-companion"
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Build the app. ``DATA_DIR`` chooses where games are stored (created on first use)."""
+    app = Flask(__name__)
+    app.config.from_mapping(DATA_DIR=str(DEFAULT_DATA_DIR), SSE_KEEPALIVE=15.0, JOIN_BASE_URL=None)
+    if test_config:
+        app.config.update(test_config)
+    app.json.sort_keys = False
+    service = GameService(EventStore(Path(app.config["DATA_DIR"])))
+    app.extensions["games"] = service
+    app.register_blueprint(api.blueprint)
+    app.register_blueprint(pages.blueprint)
+    return app

@@ -1,0 +1,49 @@
+"""The tablet pages: new game, table view, history; and the QR code of a join link."""
+
+import segno
+from flask import Blueprint, Response, abort, current_app, render_template, request
+
+from ..service import GameNotFound, GameService
+
+blueprint = Blueprint("pages", __name__)
+
+MAX_QR_TEXT = 600
+
+
+def service() -> GameService:
+    return current_app.extensions["games"]
+
+
+def join_base() -> str:
+    """The address other tablets should use: the LAN URL when serving the LAN."""
+    return (current_app.config.get("JOIN_BASE_URL") or request.host_url).rstrip("/")
+
+
+@blueprint.get("/")
+def index() -> str:
+    return render_template("index.html")
+
+
+@blueprint.get("/history")
+def history() -> str:
+    return render_template("history.html")
+
+
+@blueprint.get("/games/<game_id>")
+def table(game_id: str) -> str:
+    try:
+        live = service().get(game_id)
+    except GameNotFound:
+        abort(404, description=f"no game with id {game_id!r}")
+    return render_template("table.html", game_id=game_id, title=live.record.title,
+                           join_base=join_base())
+
+
+@blueprint.get("/qr.svg")
+def qr_code() -> Response:
+    """A QR code (SVG, made here: no network needed) for a link on this server."""
+    text = request.args.get("data", "")
+    if not text or len(text) > MAX_QR_TEXT or not text.startswith(("http://", "https://")):
+        abort(400, description="give the link to encode as ?data=http…")
+    svg = segno.make(text, error="m").svg_inline(scale=6, border=2, dark="#111", light="#fff")
+    return Response(svg, mimetype="image/svg+xml")

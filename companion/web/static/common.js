@@ -1,0 +1,92 @@
+// Helpers shared by every page: money, colours, elements, the API with its token, messages.
+const CSS_COLOURS = {
+  red: "#d62828", green: "#2a9d3f", blue: "#1d5fd1", black: "#1b1b1b", white: "#f4f4f0",
+  yellow: "#f2c230", grey: "#8d8d8d", gray: "#8d8d8d", violet: "#7b3fb8", purple: "#7b3fb8",
+  orange: "#f07a1a", pink: "#e85d9e", brown: "#7a4b2a",
+};
+
+function cssColour(name) {
+  if (CSS_COLOURS[name]) return CSS_COLOURS[name];
+  let hash = 0;
+  for (const ch of name) hash = (hash * 31 + ch.charCodeAt(0)) % 360;
+  return `hsl(${hash}, 60%, 45%)`;
+}
+
+function inkFor(name) {
+  return ["white", "yellow"].includes(name) ? "#111" : "#fff";
+}
+
+function money(amount) {
+  const lang = currentLanguage();
+  const formatted = Number(amount).toLocaleString(lang === "en" ? "en-US" : lang);
+  return t("money", { amount: formatted });
+}
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "class") node.className = value;
+    else if (key === "style") node.style.cssText = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (value !== false && value !== null && value !== undefined) node.setAttribute(key, value);
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child !== null && child !== undefined && child !== false)
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+const PIP_SPOTS = { 1: [5], 2: [3, 7], 3: [3, 5, 7], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7, 9], 6: [1, 3, 4, 6, 7, 9] };
+
+function dieFace(colour, pips, big = false) {
+  const face = el("span", {
+    class: `die${big ? " big" : ""}`, style: `background:${cssColour(colour)};color:${inkFor(colour)}`,
+    title: `${colour} ${pips}${big ? " Biggy" : ""}`, "data-colour": colour, "data-pips": pips, role: "img",
+    "aria-label": `${colour} ${pips}${big ? " Biggy" : ""}`,
+  });
+  for (const spot of PIP_SPOTS[pips] || []) face.append(el("i", { class: `pip s${spot}` }));
+  return face;
+}
+
+function banknote(value) {
+  return el("span", { class: `banknote v${value / 10000}` }, money(value));
+}
+
+function toast(message, isError = true) {
+  const box = document.getElementById("toast");
+  box.textContent = message;
+  box.className = isError ? "show error" : "show";
+  clearTimeout(box._timer);
+  box._timer = setTimeout(() => { box.className = ""; }, 5000);
+}
+
+function tokenFor(gameId) {
+  return localStorage.getItem(`vegas-token-${gameId}`);
+}
+
+async function api(method, path, body, gameId) {
+  const headers = { "Content-Type": "application/json" };
+  const token = gameId ? tokenFor(gameId) : null;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (err) {
+    throw new Error(t("error.network"));
+  }
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(data.error || `${response.status} ${response.statusText}`);
+  return data;
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  const picker = document.getElementById("language");
+  picker.value = currentLanguage();
+  picker.addEventListener("change", () => {
+    localStorage.setItem("vegas-language", picker.value);
+    translatePage();
+    document.dispatchEvent(new Event("languagechange"));
+  });
+  translatePage();
+});

@@ -1,0 +1,36 @@
+// Every round of every game, reviewable, with export links.
+function roundSummary(round, names) {
+  return el("details", { class: "round-summary" },
+    el("summary", {}, t("history.round", { n: round.number })),
+    el("ul", {}, round.casinos.map((c) => el("li", {},
+      el("strong", {}, c.casino === "slot" ? "Slot" : `#${c.casino}`), " ",
+      c.payouts.map((p) => t("result.paid", { who: names[p.colour] || p.colour, note: money(p.banknote) })).join(" · ") || t("result.empty"),
+      c.cancelled.length ? ` — ✕ ${c.cancelled.join(", ")}` : ""))));
+}
+
+async function showHistory() {
+  const box = document.getElementById("history");
+  try {
+    const { games } = await api("GET", "/api/games");
+    const details = await Promise.all(games.map((g) => api("GET", `/api/games/${g.id}`)));
+    box.replaceChildren(...details.map((game) => {
+      const names = Object.fromEntries(game.players.map((p) => [p.colour, p.name]));
+      return el("article", { class: "history-game" },
+        el("h2", {}, game.players.map((p) => p.name).join(" · "),
+          el("small", {}, ` ${game.created.replace("T", " ").slice(0, 16)} · ${game.edition}`)),
+        el("ol", { class: "standings" }, game.standings.map((s) =>
+          el("li", {}, el("span", { class: "swatch", style: `background:${cssColour(s.colour)}` }),
+            ` ${names[s.colour]} ${money(s.money)} (${t("banknotes", { n: s.banknotes })})`))),
+        game.rounds.length ? game.rounds.map((r) => roundSummary(r, names)) : el("p", {}, t("rounds.none")),
+        el("p", {}, el("a", { href: `/games/${game.id}` }, t("history.open")), " · ",
+          el("a", { href: `/api/games/${game.id}/export.json` }, t("export.json")), " · ",
+          el("a", { href: `/api/games/${game.id}/export.csv` }, t("export.csv"))));
+    }));
+    if (!games.length) box.replaceChildren(el("p", {}, t("new.none")));
+  } catch (err) {
+    box.replaceChildren(el("p", { class: "error" }, err.message));
+  }
+}
+
+document.addEventListener("DOMContentLoaded", showHistory);
+document.addEventListener("languagechange", showHistory);

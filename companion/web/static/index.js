@@ -1,0 +1,63 @@
+// New game form and the list of games on this table.
+const DEFAULT_COLOURS = ["red", "green", "blue", "black", "white"];
+const COLOUR_CHOICES = ["red", "green", "blue", "black", "white", "yellow", "violet", "orange", "grey"];
+
+function playerRow(index) {
+  const colour = el("select", { name: `colour-${index}`, "aria-label": t("new.colour") },
+    COLOUR_CHOICES.map((c) => el("option", { value: c }, c)));
+  colour.value = DEFAULT_COLOURS[index] || COLOUR_CHOICES[index];
+  const name = el("input", { name: `name-${index}`, placeholder: t("new.name"), "aria-label": t("new.name"),
+    value: "", autocomplete: "off" });
+  return el("div", { class: "player-row" }, el("span", { class: "seat" }, index + 1), name, colour);
+}
+
+function setPlayerCount(count) {
+  const rows = document.getElementById("player-rows");
+  while (rows.children.length < count) rows.append(playerRow(rows.children.length));
+  while (rows.children.length > count) rows.lastElementChild.remove();
+}
+
+async function createGame(event) {
+  event.preventDefault();
+  const form = event.target;
+  const rows = [...document.querySelectorAll(".player-row")];
+  const players = rows.map((row, i) => {
+    const colour = row.querySelector("select").value;
+    const name = row.querySelector("input").value.trim() || colour[0].toUpperCase() + colour.slice(1);
+    return { name, colour };
+  });
+  const body = {
+    players, edition: form.edition.value, neutral: form.neutral.checked, slot: form.slot.checked,
+    unclaimed: form.unclaimed.value,
+  };
+  try {
+    const created = await api("POST", "/api/games", body);
+    localStorage.setItem(`vegas-token-${created.id}`, created.token);
+    location.href = `/games/${created.id}`;
+  } catch (err) {
+    document.getElementById("form-error").textContent = err.message;
+  }
+}
+
+async function listGames() {
+  const list = document.getElementById("game-list");
+  try {
+    const { games } = await api("GET", "/api/games");
+    list.replaceChildren(...(games.length ? games.map((g) => el("li", {},
+      el("a", { href: `/games/${g.id}`, class: "game-link" }, g.title,
+        el("small", {}, ` — ${g.edition}, ${g.over ? t("game.over") : t("history.round", { n: g.round })}`,
+          ` · ${g.created.replace("T", " ").slice(0, 16)}`)))) : [el("li", {}, t("new.none"))]));
+  } catch (err) {
+    list.replaceChildren(el("li", { class: "error" }, err.message));
+  }
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  setPlayerCount(3);
+  document.getElementById("add-player").addEventListener("click", () =>
+    setPlayerCount(Math.min(5, document.querySelectorAll(".player-row").length + 1)));
+  document.getElementById("remove-player").addEventListener("click", () =>
+    setPlayerCount(Math.max(2, document.querySelectorAll(".player-row").length - 1)));
+  document.getElementById("new-game-form").addEventListener("submit", createGame);
+  listGames();
+});

@@ -1,0 +1,264 @@
+// The table view: casinos, notes, dice, whose turn, roll entry, placement, round results. Live via SSE.
+const root = document.getElementById("table");
+const GAME = root.dataset.game;
+const JOIN_BASE = root.dataset.joinBase;
+let state = null;
+let shownRounds = null;     // rounds already shown (the round-end dialog shows only new ones)
+let entry = [];             // dice entered by hand for the current roll
+let entryKey = null;        // which roll the entry belongs to (resets when the turn moves on)
+
+function nameOf(colour) {
+  const player = state.players.find((p) => p.colour === colour);
+  return player ? player.name : `${colour} (${t("roll.neutral")})`;
+}
+
+function canControl() { return Boolean(tokenFor(GAME)); }
+
+function takeTokenFromLink() {
+  const match = location.hash.match(/token=([\w-]+)/);
+  if (match) {
+    localStorage.setItem(`vegas-token-${GAME}`, match[1]);
+    history.replaceState(null, "", location.pathname);
+  }
+}
+
+async function command(path, body) {
+  try {
+    const result = await api("POST", `/api/games/${GAME}/${path}`, body, GAME);
+    render(result.state || result);
+  } catch (err) {
+    toast(err.message);
+  }
+}
+
+// ------------------------------------------------------------------ status and players
+function renderStatus() {
+  document.getElementById("round-label").textContent =
+    state.over ? t("game.over") : t("round", { n: state.round, total: state.rounds_total });
+  const turn = document.getElementById("turn-label");
+  if (state.over) {
+    turn.textContent = t("result.winners", { names: state.winners.map(nameOf).join(" & ") });
+    turn.style.color = "";
+  } else {
+    const key = state.phase === "neutral_roll" ? "turn.neutral" : "turn";
+    turn.textContent = t(key, { name: nameOf(state.current_player) });
+    turn.style.setProperty("--player", cssColour(state.current_player));
+  }
+  document.getElementById("undo").hidden = !canControl() || state.events <= 1;
+  document.getElementById("readonly-note").hidden = canControl();
+  const camera = document.getElementById("camera-status");
+  camera.hidden = !state.camera;
+  if (state.camera) {
+    camera.textContent = state.camera.ok ? t("camera.ok") : t("camera.lost");
+    camera.className = `camera-status ${state.camera.ok ? "ok" : "lost"}`;
+    camera.title = state.camera.message || "";
+  }
+}
+
+function renderPlayers() {
+  const box = document.getElementById("players");
+  const standing = Object.fromEntries(state.standings.map((s) => [s.colour, s]));
+  box.replaceChildren(...state.players.map((p) => {
+    const hand = state.hands[p.colour];
+    const held = hand ? [t("dice.held", { n: hand.own + hand.big }),
+      hand.big ? ` (${t("roll.biggy")})` : "", hand.neutral ? ` + ${hand.neutral} ${t("roll.neutral")}` : ""].join("") : "";
+    return el("div", { class: `player${p.colour === state.current_player ? " current" : ""}`,
+      style: `--player:${cssColour(p.colour)}`, "data-colour": p.colour },
+      el("span", { class: "swatch", style: `background:${cssColour(p.colour)}` }),
+      el("div", {}, el("div", { class: "player-name" }, p.name, p.colour === state.start_player ? " ★" : ""),
+        el("div", { class: "player-meta" }, held)),
+      el("div", { class: "player-money" }, money(standing[p.colour].money),
+        el("small", {}, t("banknotes", { n: standing[p.colour].banknotes }))));
+  }));
+}
+
+// ------------------------------------------------------------------ casinos
+function diceGroups(groups, cancelled = new Set()) {
+  return el("div", { class: "dice-groups" }, groups.map((g) =>
+    el("div", { class: `dice-group${cancelled.has(g.colour) ? " cancelled" : ""}`, "data-colour": g.colour },
+      g.pips.map((p, i) => dieFace(g.colour, p, i < g.big)),
+      el("span", { class: "count" }, `×${g.count}`))));
+}
+
+function renderCasinos() {
+  const box = document.getElementById("casinos");
+  const source = state.casinos.length ? state.casinos : [];
+  box.replaceChildren(...source.map((c) => el("article", { class: `casino${c.casino === "slot" ? " slot" : ""}`, "data-casino": c.casino },
+    el("header", {}, c.casino === "slot" ? el("span", { class: "slot-icon" }, "777") : dieFace("white", Number(c.casino)),
+      el("span", { class: "casino-label" }, c.casino === "slot" ? "Slot" : `Casino ${c.casino}`)),
+    el("div", { class: "notes" }, c.banknotes.map(banknote)),
+    diceGroups(c.dice))));
+}
+
+// ------------------------------------------------------------------ the action panel
+function renderAction() {
+  const box = document.getElementById("action");
+  if (state.over) {
+    box.replaceChildren(el("h2", {}, t("result.winners", { names: state.winners.map(nameOf).join(" & ") })),
+      standingsList());
+    return;
+  }
+  box.hidden = false;
+  if (!canControl()) {
+    // A watching tablet sees the roll waiting to be placed, without the buttons.
+    box.hidden = state.phase !== "place";
+    if (state.phase === "place") box.replaceChildren(el("h2", {}, t("roll.choose")),
+      el("div", { class: "dice-groups" }, state.last_roll.dice.map((d) => dieFace(d.colour, d.pips, d.big))));
+    return;
+  }
+  if (state.phase === "place") box.replaceChildren(...placementButtons());
+  else box.replaceChildren(...rollEntry());
+}
+
+function placementButtons() {
+  const roll = state.last_roll;
+  const slotOpen = new Set(state.placements.filter((p) => p.casino === "slot").map((p) => p.value));
+  return [el("h2", {}, t("roll.choose")),
+    el("div", { class: "roll-values" }, roll.by_value.map((group) => el("div", { class: "value-choice" },
+      el("button", { class: "primary big value", "data-value": group.value,
+        onclick: () => command("placements", { value: group.value }) },
+        el("span", { class: "value-number" }, group.value),
+        el("span", { class: "value-dice" }, group.dice.map((d) => dieFace(d.colour, group.value, d.big)))),
+      slotOpen.has(group.value) ? el("button", { class: "secondary slot-choice", "data-value": group.value,
+        onclick: () => command("placements", { value: group.value, casino: "slot" }) }, `777 ${t("action.slot")}`) : null)))];
+}
+
+function rollEntry() {
+  const key = `${state.events}`;
+  if (entryKey !== key) { entry = []; entryKey = key; }
+  const total = state.expected_roll.reduce((n, kind) => n + kind.count, 0);
+  const rows = state.expected_roll.map((kind) => {
+    const have = entry.filter((d) => d.colour === kind.colour && d.big === kind.big).length;
+    const label = `${nameOf(kind.colour).split(" (")[0]}${kind.big ? ` ${t("roll.biggy")}` : ""} ${have}/${kind.count}`;
+    return el("div", { class: "entry-row", "data-colour": kind.colour, "data-big": kind.big },
+      el("span", { class: "entry-label" }, el("span", { class: "swatch", style: `background:${cssColour(kind.colour)}` }), label),
+      [1, 2, 3, 4, 5, 6].map((pips) => el("button", { class: "pip-button", "data-pips": pips, disabled: have >= kind.count,
+        onclick: () => { entry.push({ colour: kind.colour, pips, big: kind.big }); renderAction(); } }, pips)));
+  });
+  const entered = el("div", { class: "entered" }, entry.map((d, i) =>
+    el("button", { class: "entered-die", title: "remove", onclick: () => { entry.splice(i, 1); renderAction(); } },
+      dieFace(d.colour, d.pips, d.big))));
+  return [
+    el("div", { class: "row" },
+      el("button", { class: "primary big", id: "virtual-roll", onclick: () => command("rolls/virtual") }, t("action.virtual"))),
+    el("h2", {}, t("roll.enter")), el("p", { class: "hint" }, t("roll.tap")),
+    ...rows, entered,
+    el("div", { class: "row" },
+      el("span", {}, t("roll.entered", { n: entry.length, total })),
+      el("button", { class: "secondary", onclick: () => { entry = []; renderAction(); } }, t("action.clear")),
+      el("button", { class: "primary", id: "record-roll", disabled: entry.length !== total,
+        onclick: () => command("rolls", { dice: entry }) }, t("action.record"))),
+  ];
+}
+
+function standingsList() {
+  return el("ol", { class: "standings" }, state.standings.map((s) => el("li", {},
+    el("span", { class: "swatch", style: `background:${cssColour(s.colour)}` }),
+    ` ${nameOf(s.colour)} — ${money(s.money)} (${t("banknotes", { n: s.banknotes })})`)));
+}
+
+// ------------------------------------------------------------------ deck and rounds
+function renderDeck() {
+  const box = document.getElementById("deck");
+  box.replaceChildren(...[el("p", {}, t("deck.left", { n: state.deck.count, total: money(state.deck.total).replace(/\s?\$\s?/, "") })),
+    el("div", { class: "deck-values" }, state.deck.by_value.map((v) =>
+      el("span", { class: "deck-value" }, banknote(v.value), ` ×${v.count}`))),
+    state.discarded.length ? el("p", {}, t("deck.discarded", { notes: state.discarded.map(money).join(", ") })) : null,
+  ].filter(Boolean));
+}
+
+function casinoResult(c, index) {
+  const slot = c.casino === "slot";
+  const cancelled = new Set(c.cancelled);
+  const lines = [];
+  const tied = {};
+  for (const tally of c.tallies.filter((x) => cancelled.has(x.colour))) {
+    const key = slot ? `${tally.dice}/${tally.pips}/${tally.highest}` : `${tally.dice}`;
+    (tied[key] = tied[key] || []).push(tally);
+  }
+  const seat = (colour) => { const i = state.players.findIndex((p) => p.colour === colour); return i < 0 ? 99 : i; };
+  for (const group of Object.values(tied)) {
+    group.sort((a, b) => seat(a.colour) - seat(b.colour));
+    lines.push(el("li", { class: "cancelled" }, t(slot ? "result.cancel.slot" : "result.cancel",
+      { colours: group.map((x) => nameOf(x.colour)).join(" & "), count: group[0].dice })));
+  }
+  for (const p of c.payouts) lines.push(el("li", { class: "paid" }, banknote(p.banknote), " → ",
+    el("span", { class: "swatch", style: `background:${cssColour(p.colour)}` }),
+    " ", nameOf(p.colour)));
+  const neutralWins = c.payouts.filter((p) => p.colour === state.neutral).map((p) => p.banknote);
+  const back = [...neutralWins, ...(state.unclaimed_rule === "bottom" ? c.unclaimed : [])];
+  if (back.length) lines.push(el("li", { class: "under" }, t("result.under", { notes: back.map(money).join(", ") })));
+  if (state.unclaimed_rule === "discard" && c.unclaimed.length)
+    lines.push(el("li", { class: "under" }, t("result.discard", { notes: c.unclaimed.map(money).join(", ") })));
+  if (!c.tallies.length) lines.push(el("li", {}, t("result.empty")));
+  return el("article", { class: "casino-result", style: `animation-delay:${index * 0.35}s`, "data-casino": c.casino },
+    el("header", {}, slot ? "Slot 777" : `Casino ${c.casino}`, " ", c.banknotes.map(banknote)),
+    diceGroups(c.dice, cancelled), el("ul", {}, lines));
+}
+
+function roundResult(round) {
+  return el("div", { class: "round-result" },
+    el("h2", {}, t("result.title", { n: round.number })),
+    el("div", { class: "casino-results" }, round.casinos.map(casinoResult)));
+}
+
+function renderRounds() {
+  const box = document.getElementById("rounds");
+  box.replaceChildren(...(state.rounds.length ? [...state.rounds].reverse().map((r) =>
+    el("details", { class: "round-summary" }, el("summary", {}, t("result.title", { n: r.number })), roundResult(r)))
+    : [el("p", {}, t("rounds.none"))]));
+  document.getElementById("export-json").href = `/api/games/${GAME}/export.json`;
+  document.getElementById("export-csv").href = `/api/games/${GAME}/export.csv`;
+}
+
+function maybeShowRoundEnd() {
+  if (shownRounds === null) { shownRounds = state.rounds.length; return; }
+  if (state.rounds.length > shownRounds) {
+    shownRounds = state.rounds.length;
+    const round = state.rounds[state.rounds.length - 1];
+    document.getElementById("round-end-body").replaceChildren(roundResult(round),
+      el("h3", {}, t("result.standings")), standingsList());
+    const dialog = document.getElementById("round-end");
+    if (!dialog.open) dialog.showModal();
+  } else if (state.rounds.length < shownRounds) {
+    shownRounds = state.rounds.length;  // an undo went back into the previous round
+  }
+}
+
+// ------------------------------------------------------------------ sharing
+function showShare() {
+  const readonly = `${JOIN_BASE}/games/${GAME}`;
+  const items = [el("h2", {}, t("share.readonly")), el("img", { src: `/qr.svg?data=${encodeURIComponent(readonly)}`, alt: readonly, class: "qr" }),
+    el("p", {}, el("code", {}, readonly))];
+  if (canControl()) {
+    const control = `${readonly}#token=${tokenFor(GAME)}`;
+    items.push(el("details", {}, el("summary", {}, t("share.control")),
+      el("img", { src: `/qr.svg?data=${encodeURIComponent(control)}`, alt: "control link", class: "qr" })));
+  }
+  document.getElementById("share-body").replaceChildren(...items);
+  document.getElementById("share-dialog").showModal();
+}
+
+// ------------------------------------------------------------------ wiring
+function render(next) {
+  state = next;
+  renderStatus(); renderPlayers(); renderCasinos(); renderAction(); renderDeck(); renderRounds();
+  maybeShowRoundEnd();
+  if (window.renderCameraCorrection) window.renderCameraCorrection(state);
+}
+
+function connect() {
+  const dot = document.getElementById("live-dot");
+  const source = new EventSource(`/api/games/${GAME}/events`);
+  source.addEventListener("state", (event) => { dot.className = "live-dot on"; render(JSON.parse(event.data)); });
+  source.addEventListener("error", () => { dot.className = "live-dot off"; });
+}
+
+document.addEventListener("DOMContentLoaded", async () => {
+  takeTokenFromLink();
+  document.getElementById("undo").addEventListener("click", () => command("undo"));
+  document.getElementById("share").addEventListener("click", showShare);
+  try { render(await api("GET", `/api/games/${GAME}`)); } catch (err) { toast(err.message); }
+  connect();
+});
+document.addEventListener("languagechange", () => state && render(state));

@@ -1,0 +1,149 @@
+"""A real browser (Debian's Chromium driven by Playwright) plays a round on the tablet page.
+
+Screenshots of every page land in test-output/screenshots/ for a person to look at.
+"""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.server import free_port, start_server
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+SHOTS = Path(__file__).resolve().parent.parent / "test-output" / "screenshots"
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def browser():
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Chromium is not installed (apt-get install chromium)")
+    with playwright_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync"])
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def server(tmp_path):
+    port = free_port()
+    proc = start_server(tmp_path, port)
+    yield f"http://127.0.0.1:{port}"
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1180, "height": 820}, locale="en-US")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    yield page
+    context.close()
+    assert errors == [], f"JavaScript errors on the page: {errors}"
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def enter_roll(page, colour: str, pips: list[int]) -> None:
+    for value in pips:
+        page.click(f'.entry-row[data-colour="{colour}"] .pip-button[data-pips="{value}"]')
+    page.click("#record-roll")
+
+
+def test_play_a_round_by_hand_and_see_the_tie_and_payouts(page, server):
+    page.goto(server + "/")
+    page.click("#remove-player")
+    page.fill('input[name="name-0"]', "Ana")
+    page.fill('input[name="name-1"]', "Bruno")
+    page.select_option('select[name="colour-1"]', "blue")
+    shot(page, "1-new-game")
+    page.click('button[type="submit"]')
+    page.wait_for_url("**/games/*")
+    page.wait_for_selector(".entry-row")
+    assert page.inner_text("#turn-label") == "Ana's turn"
+    shot(page, "2-table-roll-entry")
+
+    turns = [("red", [5, 5, 5, 1, 1, 1, 1, 1], 5), ("blue", [5, 5, 5, 2, 2, 2, 2, 2], 5),
+             ("red", [1, 1, 1, 1, 1], 1), ("blue", [2, 2, 2, 2, 2], 2)]
+    for number, (colour, pips, value) in enumerate(turns):
+        enter_roll(page, colour, pips)
+        page.wait_for_selector(f'button.value[data-value="{value}"]')
+        if number == 0:
+            shot(page, "3-table-choose-value")
+        page.click(f'button.value[data-value="{value}"]')
+        if number < len(turns) - 1:
+            page.wait_for_selector(".entry-row")
+
+    dialog = page.locator("#round-end")
+    dialog.wait_for(state="visible")
+    page.wait_for_timeout(2600)  # let the reveal animation finish before the screenshot
+    shot(page, "4-round-end")
+    five = dialog.locator('.casino-result[data-casino="5"]')
+    assert "Ana & Bruno cancel: 3 each" in five.inner_text()
+    one = dialog.locator('.casino-result[data-casino="1"]')
+    assert "Ana" in one.locator(".paid").first.inner_text()
+    two = dialog.locator('.casino-result[data-casino="2"]')
+    assert "Bruno" in two.locator(".paid").first.inner_text()
+    assert "under the deck" in dialog.inner_text()
+    standings = dialog.locator(".standings li")
+    assert standings.count() == 2
+    page.click("#round-end button")
+    assert page.inner_text("#round-label") == "Round 2 of 4"
+    assert page.inner_text("#turn-label") == "Bruno's turn"
+    shot(page, "5-table-round-two")
+
+    page.select_option("#language", "es")
+    assert page.inner_text("#turn-label") == "Turno de Bruno"
+    page.select_option("#language", "fr")
+    assert page.inner_text("#round-label") == "Manche 2 sur 4"
+    page.select_option("#language", "en")
+
+    page.click("#share")
+    page.wait_for_selector("#share-dialog img.qr")
+    shot(page, "6-join-link")
+    page.click("#share-dialog button")
+
+    page.goto(server + "/history")
+    page.wait_for_selector(".history-game")
+    assert "Ana" in page.inner_text("#history")
+    shot(page, "7-history")
+
+
+def test_a_second_tablet_without_the_token_watches_live(browser, server, page):
+    page.goto(server + "/")
+    page.click('button[type="submit"]')
+    page.wait_for_url("**/games/*")
+    page.wait_for_selector(".entry-row")
+    viewer_context = browser.new_context(viewport={"width": 820, "height": 1180})
+    viewer = viewer_context.new_page()
+    viewer.goto(page.url)
+    viewer.wait_for_selector("#readonly-note:not([hidden])")
+    assert viewer.locator(".entry-row").count() == 0
+    assert viewer.locator("#undo").is_hidden()
+    page.click("#virtual-roll")
+    page.wait_for_selector("button.value")
+    page.locator("button.value").first.click()
+    viewer.wait_for_function("document.querySelector('#turn-label').textContent.includes('Green')")
+    shot(viewer, "8-viewer-portrait")
+    viewer_context.close()
+
+
+def test_touch_targets_are_at_least_44px(page, server):
+    page.goto(server + "/")
+    page.click('button[type="submit"]')
+    page.wait_for_selector(".entry-row")
+    small = page.evaluate("""() => [...document.querySelectorAll('button, select, .pip-button')]
+        .filter(e => e.offsetParent !== null)
+        .map(e => [e.textContent.trim() || e.id, e.getBoundingClientRect().height])
+        .filter(([, h]) => h < 44)""")
+    assert small == []
