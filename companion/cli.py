@@ -5,10 +5,10 @@ import sys
 from collections.abc import Sequence
 
 from . import __version__
-from .commands import score, serve, simulate
+from .commands import bench, calibrate, read, score, serve, simulate, watch
 from .commands.errors import CommandError
 
-COMMANDS = (score, simulate, serve)
+COMMANDS = (score, simulate, serve, read, bench, calibrate, watch)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -31,7 +31,4 @@ def round_json(result: RoundResult) -> dict[str, Any]:
 
 
 def standings_json(state: GameState) -> list[dict[str, Any]]:
-    return [
-        {"colour": s.colour, "money": s.money, "banknotes": s.banknotes}
-        for s in state.standings()
-    ]
+    return [{"colour": s.colour, "money": s.money, "banknotes": s.banknotes} for s in state.standings()]

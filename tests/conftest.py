@@ -43,7 +43,8 @@ def players(*colours: str) -> list[dict]:
 
 @pytest.fixture
 def game(client):
-    created = client.post("/api/games", json={"players": players("red", "blue", "green"),
-                                              "edition": "classic", "seed": 11})
+    created = client.post(
+        "/api/games", json={"players": players("red", "blue", "green"), "edition": "classic", "seed": 11}
+    )
     assert created.status_code == 201
     return GameClient(client, created.get_json())

@@ -19,8 +19,11 @@ def free_port() -> int:
 def start_server(data, port, *extra: str) -> subprocess.Popen:
     log = Path(f"{data}/server-{port}.log")  # a file, so a chatty server never blocks on a pipe
     with log.open("wb") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--port", str(port),
-                                 "--data", str(data), *extra], stdout=out, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "companion", "serve", "--port", str(port), "--data", str(data), *extra],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -36,7 +39,11 @@ def call(port, method, path, body=None, token=None) -> dict:
     headers = {"Content-Type": "application/json"}
     if token:
         headers["Authorization"] = f"Bearer {token}"
-    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", method=method, headers=headers,
-                                     data=json.dumps(body).encode() if body is not None else None)
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}",
+        method=method,
+        headers=headers,
+        data=json.dumps(body).encode() if body is not None else None,
+    )
     with urllib.request.urlopen(request, timeout=10) as response:
         return json.load(response)

@@ -45,8 +45,12 @@ def test_virtual_roll_is_recorded_for_the_current_player(game):
 
 def test_state_changes_need_the_token(game):
     before = game.state()
-    for path, body in (("/rolls", red_roll(1, 2, 3, 4, 5, 6, 1, 1)), ("/rolls/virtual", None),
-                       ("/placements", {"value": 1}), ("/undo", None)):
+    for path, body in (
+        ("/rolls", red_roll(1, 2, 3, 4, 5, 6, 1, 1)),
+        ("/rolls/virtual", None),
+        ("/placements", {"value": 1}),
+        ("/undo", None),
+    ):
         assert game.post(path, body, token=None).status_code == 401
         wrong = game.post(path, body, token="not-the-token")
         assert wrong.status_code == 401
@@ -54,21 +58,26 @@ def test_state_changes_need_the_token(game):
     assert game.state() == before
 
 
-@pytest.mark.parametrize("body, status, message", [
-    ("{not json", 400, "not valid JSON"),
-    ({"dice": "lots"}, 400, "send the roll as"),
-    ({"dice": [{"colour": "purple", "pips": 3}] * 8}, 409, "'purple' is not a colour"),
-    ({"dice": [{"colour": "red", "pips": 3}] * 9}, 409, "the roll has 9 dice"),
-    ({"dice": [{"colour": "red", "pips": 3}] * 50}, 400, "at most 40 dice"),
-    ({"dice": [{"colour": "red", "pips": 9}] * 8}, 400, "pips must be a whole number from 1 to 6, got 9"),
-    ({"dice": [{"colour": "blue", "pips": 3}] * 8}, 409, "blue dice belong to another player"),
-])
+@pytest.mark.parametrize(
+    "body, status, message",
+    [
+        ("{not json", 400, "not valid JSON"),
+        ({"dice": "lots"}, 400, "send the roll as"),
+        ({"dice": [{"colour": "purple", "pips": 3}] * 8}, 409, "'purple' is not a colour"),
+        ({"dice": [{"colour": "red", "pips": 3}] * 9}, 409, "the roll has 9 dice"),
+        ({"dice": [{"colour": "red", "pips": 3}] * 50}, 400, "at most 40 dice"),
+        ({"dice": [{"colour": "red", "pips": 9}] * 8}, 400, "pips must be a whole number from 1 to 6, got 9"),
+        ({"dice": [{"colour": "blue", "pips": 3}] * 8}, 409, "blue dice belong to another player"),
+    ],
+)
 def test_bad_rolls_are_refused_and_change_nothing(game, body, status, message):
     before = game.state()
     if isinstance(body, str):
-        response = game.client.post(f"/api/games/{game.id}/rolls", data=body,
-                                    headers={"Authorization": f"Bearer {game.token}",
-                                             "Content-Type": "application/json"})
+        response = game.client.post(
+            f"/api/games/{game.id}/rolls",
+            data=body,
+            headers={"Authorization": f"Bearer {game.token}", "Content-Type": "application/json"},
+        )
     else:
         response = game.post("/rolls", body)
     assert response.status_code == status
@@ -76,13 +85,16 @@ def test_bad_rolls_are_refused_and_change_nothing(game, body, status, message):
     assert game.state() == before
 
 
-@pytest.mark.parametrize("body, status, message", [
-    ({"value": 6}, 409, "6 was not rolled"),
-    ({"value": "four"}, 400, "'value' must be a whole number"),
-    ({"value": 1, "casino": "slot"}, 409, "no slot casino"),
-    ({"value": 1, "casino": "3"}, 409, "dice showing 1 go on casino 1"),
-    ([], 400, "send the placement as"),
-])
+@pytest.mark.parametrize(
+    "body, status, message",
+    [
+        ({"value": 6}, 409, "6 was not rolled"),
+        ({"value": "four"}, 400, "'value' must be a whole number"),
+        ({"value": 1, "casino": "slot"}, 409, "no slot casino"),
+        ({"value": 1, "casino": "3"}, 409, "dice showing 1 go on casino 1"),
+        ([], 400, "send the placement as"),
+    ],
+)
 def test_bad_placements_are_refused_and_change_nothing(game, body, status, message):
     game.post("/rolls", red_roll(1, 1, 2, 2, 3, 3, 4, 4))
     before = game.state()
@@ -99,16 +111,19 @@ def test_unknown_game_and_unknown_route(client):
     assert client.get("/api/nothing-here").status_code == 404
 
 
-@pytest.mark.parametrize("body, message", [
-    ({"players": players("red")}, "2 to 5 players"),
-    ({"players": players("red", "red")}, "'red' is taken twice"),
-    ({"players": players("red", "blue"), "edition": "turbo"}, "unknown edition 'turbo'"),
-    ({"players": players("red", "blue"), "slot": True}, "slot casino belongs to the biggy"),
-    ({"players": players("red", "white"), "neutral": True}, "neutral dice are white"),
-    ({"players": "three"}, "'players' must be a list"),
-    ({"players": players("red", "blue"), "seed": "abc"}, "'seed' must be a whole number"),
-    ({"players": players("red", "blue"), "neutral": "yes"}, "'neutral' must be true or false"),
-])
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        ({"players": players("red")}, "2 to 5 players"),
+        ({"players": players("red", "red")}, "'red' is taken twice"),
+        ({"players": players("red", "blue"), "edition": "turbo"}, "unknown edition 'turbo'"),
+        ({"players": players("red", "blue"), "slot": True}, "slot casino belongs to the biggy"),
+        ({"players": players("red", "white"), "neutral": True}, "neutral dice are white"),
+        ({"players": "three"}, "'players' must be a list"),
+        ({"players": players("red", "blue"), "seed": "abc"}, "'seed' must be a whole number"),
+        ({"players": players("red", "blue"), "neutral": "yes"}, "'neutral' must be true or false"),
+    ],
+)
 def test_bad_new_games_are_refused(client, body, message):
     response = client.post("/api/games", json=body)
     assert response.status_code == 400
@@ -122,8 +137,9 @@ def test_undo_takes_back_the_last_event_only(game):
     after_roll = game.state()
     game.post("/placements", {"value": 2})
     assert game.post("/undo").get_json()["phase"] == "place"
-    assert {k: v for k, v in game.state().items() if k != "last_change"} == \
-           {k: v for k, v in after_roll.items() if k != "last_change"}
+    assert {k: v for k, v in game.state().items() if k != "last_change"} == {
+        k: v for k, v in after_roll.items() if k != "last_change"
+    }
     game.post("/undo")
     assert game.state()["events"] == start["events"]
     response = game.post("/undo")
@@ -131,9 +147,9 @@ def test_undo_takes_back_the_last_event_only(game):
 
 
 def test_correcting_an_earlier_roll_replays_from_there(game):
-    game.post("/rolls", red_roll(1, 1, 2, 2, 3, 3, 4, 4))      # event 1
-    game.post("/placements", {"value": 2})                       # event 2
-    game.post("/rolls/virtual")                                  # event 3 (blue)
+    game.post("/rolls", red_roll(1, 1, 2, 2, 3, 3, 4, 4))  # event 1
+    game.post("/placements", {"value": 2})  # event 2
+    game.post("/rolls/virtual")  # event 3 (blue)
     corrected = game.post("/corrections", {"event": 1, **red_roll(2, 2, 2, 2, 3, 3, 4, 4)})
     assert corrected.status_code == 200
     body = corrected.get_json()
@@ -151,8 +167,12 @@ def test_correcting_an_earlier_roll_replays_from_there(game):
 def test_a_whole_round_shows_ties_payouts_and_what_goes_under_the_deck(client):
     created = client.post("/api/games", json={"players": players("red", "blue"), "seed": 3}).get_json()
     game = GameClient(client, created)
-    moves = [("red", [5, 5, 5, 1, 1, 1, 1, 1], 5), ("blue", [5, 5, 5, 2, 2, 2, 2, 2], 5),
-             ("red", [1, 1, 1, 1, 1], 1), ("blue", [2, 2, 2, 2, 2], 2)]
+    moves = [
+        ("red", [5, 5, 5, 1, 1, 1, 1, 1], 5),
+        ("blue", [5, 5, 5, 2, 2, 2, 2, 2], 5),
+        ("red", [1, 1, 1, 1, 1], 1),
+        ("blue", [2, 2, 2, 2, 2], 2),
+    ]
     for colour, pips, value in moves:
         game.post("/rolls", {"dice": [{"colour": colour, "pips": p} for p in pips]})
         state = game.post("/placements", {"value": value}).get_json()
@@ -160,8 +180,10 @@ def test_a_whole_round_shows_ties_payouts_and_what_goes_under_the_deck(client):
     (first,) = state["rounds"]
     five = next(c for c in first["casinos"] if c["casino"] == "5")
     assert five["cancelled"] == ["blue", "red"] and five["payouts"] == []
-    assert five["tallies"] == [{"colour": "blue", "dice": 3, "pips": 15, "highest": 5},
-                               {"colour": "red", "dice": 3, "pips": 15, "highest": 5}]
+    assert five["tallies"] == [
+        {"colour": "blue", "dice": 3, "pips": 15, "highest": 5},
+        {"colour": "red", "dice": 3, "pips": 15, "highest": 5},
+    ]
     one = next(c for c in first["casinos"] if c["casino"] == "1")
     assert one["payouts"][0]["colour"] == "red"
     assert first["to_deck"] == [n for c in first["casinos"] for n in c["unclaimed"]]

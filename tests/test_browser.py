@@ -22,9 +22,18 @@ def browser():
     if not Path(CHROMIUM).exists():
         pytest.skip("Chromium is not installed (apt-get install chromium)")
     with playwright_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync"])
+        chromium = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
+        )
         yield chromium
         chromium.close()
 
@@ -73,8 +82,12 @@ def test_play_a_round_by_hand_and_see_the_tie_and_payouts(page, server):
     assert page.inner_text("#turn-label") == "Ana's turn"
     shot(page, "2-table-roll-entry")
 
-    turns = [("red", [5, 5, 5, 1, 1, 1, 1, 1], 5), ("blue", [5, 5, 5, 2, 2, 2, 2, 2], 5),
-             ("red", [1, 1, 1, 1, 1], 1), ("blue", [2, 2, 2, 2, 2], 2)]
+    turns = [
+        ("red", [5, 5, 5, 1, 1, 1, 1, 1], 5),
+        ("blue", [5, 5, 5, 2, 2, 2, 2, 2], 5),
+        ("red", [1, 1, 1, 1, 1], 1),
+        ("blue", [2, 2, 2, 2, 2], 2),
+    ]
     for number, (colour, pips, value) in enumerate(turns):
         enter_roll(page, colour, pips)
         page.wait_for_selector(f'button.value[data-value="{value}"]')

@@ -10,8 +10,13 @@ from companion.cli import main
 
 EXAMPLE = {
     "neutral": "white",
-    "casinos": [{"casino": "4", "banknotes": [10000, 80000, 30000],
-                 "dice": [{"colour": "red", "pips": 4}, {"colour": "blue", "pips": 4, "big": True}]}],
+    "casinos": [
+        {
+            "casino": "4",
+            "banknotes": [10000, 80000, 30000],
+            "dice": [{"colour": "red", "pips": 4}, {"colour": "blue", "pips": 4, "big": True}],
+        }
+    ],
 }
 
 
@@ -28,46 +33,73 @@ def test_score_the_issue_example(tmp_path, capsys):
     assert code == 0 and err == ""
     # The Biggy counts two dice: blue has the most, red is second, nobody cancels.
     assert json.loads(out) == {
-        "casinos": [{"casino": "4", "banknotes": [80000, 30000, 10000], "cancelled": [],
-                     "payouts": [{"colour": "blue", "banknote": 80000},
-                                 {"colour": "red", "banknote": 30000}],
-                     "unclaimed": [10000]}],
+        "casinos": [
+            {
+                "casino": "4",
+                "banknotes": [80000, 30000, 10000],
+                "cancelled": [],
+                "payouts": [{"colour": "blue", "banknote": 80000}, {"colour": "red", "banknote": 30000}],
+                "unclaimed": [10000],
+            }
+        ],
         "totals": {"blue": 80000, "red": 30000},
     }
 
 
 def test_score_with_ties_neutral_and_slot(tmp_path, capsys):
-    document = {"neutral": "white", "casinos": [
-        {"casino": "2", "banknotes": [20000, 60000],
-         "dice": [{"colour": "red", "pips": 2}, {"colour": "white", "pips": 2},
-                  {"colour": "blue", "pips": 2}, {"colour": "blue", "pips": 2}]},
-        {"casino": "slot", "banknotes": [50000, 10000],
-         "dice": [{"colour": "white", "pips": 6}, {"colour": "green", "pips": 3},
-                  {"colour": "green", "pips": 3}]},
-    ]}
+    document = {
+        "neutral": "white",
+        "casinos": [
+            {
+                "casino": "2",
+                "banknotes": [20000, 60000],
+                "dice": [
+                    {"colour": "red", "pips": 2},
+                    {"colour": "white", "pips": 2},
+                    {"colour": "blue", "pips": 2},
+                    {"colour": "blue", "pips": 2},
+                ],
+            },
+            {
+                "casino": "slot",
+                "banknotes": [50000, 10000],
+                "dice": [
+                    {"colour": "white", "pips": 6},
+                    {"colour": "green", "pips": 3},
+                    {"colour": "green", "pips": 3},
+                ],
+            },
+        ],
+    }
     code, out, _ = run_score(tmp_path, capsys, document)
     result = json.loads(out)
     two, slot = result["casinos"]
     assert two["cancelled"] == ["red", "white"]
     assert two["payouts"] == [{"colour": "blue", "banknote": 60000}]
     assert two["unclaimed"] == [20000]
-    assert slot["payouts"] == [{"colour": "green", "banknote": 50000},
-                               {"colour": "white", "banknote": 10000}]
+    assert slot["payouts"] == [{"colour": "green", "banknote": 50000}, {"colour": "white", "banknote": 10000}]
     assert result["totals"] == {"blue": 60000, "green": 50000}  # neutral excluded
 
 
-@pytest.mark.parametrize("document, message", [
-    ("{not json", "not valid JSON"),
-    ({"casinos": [{"casino": "4", "banknotes": [10000], "dice": [{"colour": "red", "pips": 7}]}]},
-     "pips must be a whole number from 1 to 6, got 7"),
-    ({"casinos": [{"casino": "4", "banknotes": [10000], "dice": [{"colour": "red", "pips": 3}]}]},
-     "a die showing 3 cannot be on casino 4"),
-    ({"casinos": [{"casino": "9", "banknotes": [10000], "dice": []}]}, "unknown casino '9'"),
-    ({"casinos": [{"casino": "1", "banknotes": [-5], "dice": []}]}, "positive whole number, got -5"),
-    ({"casinos": [{"casino": "1", "banknotes": [1000.5], "dice": []}]}, "positive whole number"),
-    ({"casinos": [{"casino": "1", "banknotes": ["10000"], "dice": []}]}, "positive whole number"),
-    ({"casinos": "nope"}, '"casinos" list'),
-])
+@pytest.mark.parametrize(
+    "document, message",
+    [
+        ("{not json", "not valid JSON"),
+        (
+            {"casinos": [{"casino": "4", "banknotes": [10000], "dice": [{"colour": "red", "pips": 7}]}]},
+            "pips must be a whole number from 1 to 6, got 7",
+        ),
+        (
+            {"casinos": [{"casino": "4", "banknotes": [10000], "dice": [{"colour": "red", "pips": 3}]}]},
+            "a die showing 3 cannot be on casino 4",
+        ),
+        ({"casinos": [{"casino": "9", "banknotes": [10000], "dice": []}]}, "unknown casino '9'"),
+        ({"casinos": [{"casino": "1", "banknotes": [-5], "dice": []}]}, "positive whole number, got -5"),
+        ({"casinos": [{"casino": "1", "banknotes": [1000.5], "dice": []}]}, "positive whole number"),
+        ({"casinos": [{"casino": "1", "banknotes": ["10000"], "dice": []}]}, "positive whole number"),
+        ({"casinos": "nope"}, '"casinos" list'),
+    ],
+)
 def test_score_bad_input_is_one_line_on_stderr(tmp_path, capsys, document, message):
     code, out, err = run_score(tmp_path, capsys, document)
     assert code != 0 and out == ""
@@ -76,8 +108,13 @@ def test_score_bad_input_is_one_line_on_stderr(tmp_path, capsys, document, messa
 
 
 def test_score_reads_stdin_through_the_installed_command():
-    proc = subprocess.run([sys.executable, "-m", "companion", "score", "-"], input=json.dumps(EXAMPLE),
-                          capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "companion", "score", "-"],
+        input=json.dumps(EXAMPLE),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["totals"] == {"blue": 80000, "red": 30000}
 
@@ -112,8 +149,23 @@ def test_simulate_json_shape_and_determinism(capsys):
 
 
 def test_simulate_biggy_slot_neutral(capsys):
-    assert main(["simulate", "--edition", "biggy", "--players", "3", "--neutral", "--slot",
-                 "--seed", "1", "--json"]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "--edition",
+                "biggy",
+                "--players",
+                "3",
+                "--neutral",
+                "--slot",
+                "--seed",
+                "1",
+                "--json",
+            ]
+        )
+        == 0
+    )
     game = json.loads(capsys.readouterr().out)["results"][0]
     assert len(game["rounds"]) == 3
     assert [c["casino"] for c in game["rounds"][0]["casinos"]][-1] == "slot"

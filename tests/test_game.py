@@ -21,8 +21,20 @@ from companion.rules.events import GameStarted
 from tests.helpers import dice, game, play
 
 # Casino 1: 90k · 2: 20k+30k · 3: 5×10k · 4: 60k · 5: 40k+10k · 6: 50k
-ROUND_ONE_TOP = [90_000, 20_000, 30_000, 10_000, 10_000, 10_000, 10_000, 10_000,
-                 60_000, 40_000, 10_000, 50_000]
+ROUND_ONE_TOP = [
+    90_000,
+    20_000,
+    30_000,
+    10_000,
+    10_000,
+    10_000,
+    10_000,
+    10_000,
+    60_000,
+    40_000,
+    10_000,
+    50_000,
+]
 
 RED_GREEN_ROUND = (
     (dice("red", 1, 1, 1, 2, 3, 4, 5, 6), 1),
@@ -40,8 +52,12 @@ def test_classic_deal_fills_each_casino_to_at_least_50000():
     state = replay([game(("red", "green"), ROUND_ONE_TOP)])
     notes = {name: sorted(c.banknotes) for name, c in state.casinos.items()}
     assert notes == {
-        "1": [90_000], "2": [20_000, 30_000], "3": [10_000] * 5,
-        "4": [60_000], "5": [10_000, 40_000], "6": [50_000],
+        "1": [90_000],
+        "2": [20_000, 30_000],
+        "3": [10_000] * 5,
+        "4": [60_000],
+        "5": [10_000, 40_000],
+        "6": [50_000],
     }
     assert len(state.deck) == 54 - 12
 
@@ -160,8 +176,14 @@ def test_biggy_edition_deals_two_notes_a_casino_and_plays_three_rounds():
 
 def test_biggy_neutral_grey_dice_by_player_count():
     for players, each in ((2, 3), (3, 2), (4, 1)):
-        state = replay([GameStarted(GameConfig.for_players(players, edition="biggy", neutral=True),
-                                    tuple(build_deck(CLASSIC_DECK)))])
+        state = replay(
+            [
+                GameStarted(
+                    GameConfig.for_players(players, edition="biggy", neutral=True),
+                    tuple(build_deck(CLASSIC_DECK)),
+                )
+            ]
+        )
         assert state.neutral == "grey"
         assert state.hands["red"].neutral == each
         assert state.phase is Phase.ROLL  # no leftover roll in the Biggy edition
@@ -201,12 +223,15 @@ def test_illegal_moves_are_refused_and_change_nothing(event, message):
     assert state.__dict__ == before
 
 
-@pytest.mark.parametrize("placement, message", [
-    (Placed("red", 6, "6"), "6 was not rolled; choose one of 1, 2, 3"),
-    (Placed("red", 2, "3"), "dice showing 2 go on casino 2"),
-    (Placed("red", 2, SLOT), "no slot casino"),
-    (Placed("green", 2, "2"), "it is red's turn"),
-])
+@pytest.mark.parametrize(
+    "placement, message",
+    [
+        (Placed("red", 6, "6"), "6 was not rolled; choose one of 1, 2, 3"),
+        (Placed("red", 2, "3"), "dice showing 2 go on casino 2"),
+        (Placed("red", 2, SLOT), "no slot casino"),
+        (Placed("green", 2, "2"), "it is red's turn"),
+    ],
+)
 def test_illegal_placements_are_refused_and_change_nothing(placement, message):
     state = replay([game(("red", "green"), [])])
     state.apply(Rolled("red", dice("red", 1, 1, 2, 2, 3, 3, 3, 3)))
@@ -252,19 +277,25 @@ def test_end_of_game_tie_break_by_banknotes_then_shared_win():
     assert state.winners() == ["blue"]
 
 
-@pytest.mark.parametrize("options, message", [
-    ({"players": 1}, "2 to 5 players"),
-    ({"players": 5, "neutral": True}, "2 to 4 players"),
-    ({"players": 3, "slot": True}, "slot casino belongs to the biggy"),
-    ({"players": 3, "edition": "deluxe"}, "unknown edition 'deluxe'"),
-    ({"players": 3, "unclaimed": "burn"}, "'bottom' or 'discard'"),
-])
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"players": 1}, "2 to 5 players"),
+        ({"players": 5, "neutral": True}, "2 to 4 players"),
+        ({"players": 3, "slot": True}, "slot casino belongs to the biggy"),
+        ({"players": 3, "edition": "deluxe"}, "unknown edition 'deluxe'"),
+        ({"players": 3, "unclaimed": "burn"}, "'bottom' or 'discard'"),
+    ],
+)
 def test_bad_setups_say_what_is_wrong(options, message):
     count = options.pop("players")
     with pytest.raises(ConfigError, match=message):
-        GameConfig(players=tuple(Player(str(i), c) for i, c in
-                                 enumerate(("red", "green", "blue", "black", "white")[:count])),
-                    **options).validate()
+        GameConfig(
+            players=tuple(
+                Player(str(i), c) for i, c in enumerate(("red", "green", "blue", "black", "white")[:count])
+            ),
+            **options,
+        ).validate()
 
 
 def test_neutral_colour_must_not_be_a_players_colour():

@@ -26,8 +26,7 @@ def configs(draw) -> GameConfig:
     neutral = players <= 4 and draw(st.booleans())
     slot = edition == "biggy" and draw(st.booleans())
     unclaimed = draw(st.sampled_from(["bottom", "discard"]))
-    return GameConfig.for_players(players, edition=edition, neutral=neutral, slot=slot,
-                                  unclaimed=unclaimed)
+    return GameConfig.for_players(players, edition=edition, neutral=neutral, slot=slot, unclaimed=unclaimed)
 
 
 def money_everywhere(state) -> int:
@@ -63,7 +62,7 @@ def check_round_start(state, config: GameConfig) -> None:
     if config.edition == "classic":
         # every casino holds $50,000 or more, unless the deck ran dry while dealing it
         for index, casino_notes in enumerate(notes):
-            ran_dry = not state.deck and all(not later for later in notes[index + 1:])
+            ran_dry = not state.deck and all(not later for later in notes[index + 1 :])
             assert sum(casino_notes) >= 50_000 or ran_dry
     else:
         assert all(len(n) == 2 for n in notes) or not state.deck

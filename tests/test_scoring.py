@@ -84,7 +84,7 @@ def test_slot_breaks_equal_count_and_sum_by_highest_die():
 
 def test_slot_cancels_only_a_perfect_tie_and_ranks_every_place():
     # green and black tie on count, sum and highest die; red and blue are told apart lower down.
-    placed = (dice("green", 6, 1, 1) + dice("black", 6, 1, 1) + dice("red", 2, 2) + dice("blue", 3, 1))
+    placed = dice("green", 6, 1, 1) + dice("black", 6, 1, 1) + dice("red", 2, 2) + dice("blue", 3, 1)
     result = score_casino(SLOT, [70_000, 30_000], placed)
     assert result.cancelled == ("black", "green")
     assert result.payouts == (Payout("blue", 70_000), Payout("red", 30_000))

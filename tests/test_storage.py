@@ -19,15 +19,22 @@ def without_change(state: dict) -> dict:
 
 
 @settings(max_examples=40, deadline=None)
-@given(players=st.integers(2, 5), edition=st.sampled_from(["classic", "biggy"]),
-       seed=st.integers(0, 10_000), steps=st.integers(0, 200), choices=st.randoms(use_true_random=False))
-def test_replaying_stored_events_gives_the_same_state(tmp_path_factory, players, edition, seed, steps,
-                                                      choices):
+@given(
+    players=st.integers(2, 5),
+    edition=st.sampled_from(["classic", "biggy"]),
+    seed=st.integers(0, 10_000),
+    steps=st.integers(0, 200),
+    choices=st.randoms(use_true_random=False),
+)
+def test_replaying_stored_events_gives_the_same_state(
+    tmp_path_factory, players, edition, seed, steps, choices
+):
     folder = tmp_path_factory.mktemp("store")
     service = GameService(EventStore(folder))
     colours = ["red", "green", "blue", "black", "white"][:players]
-    live = service.create({"players": [{"name": c, "colour": c} for c in colours],
-                           "edition": edition, "seed": seed})
+    live = service.create(
+        {"players": [{"name": c, "colour": c} for c in colours], "edition": edition, "seed": seed}
+    )
     for _ in range(steps):
         state = live.state
         if state.is_over:
@@ -47,8 +54,12 @@ def test_kill_9_mid_round_then_restart_gives_the_same_state(tmp_path):
     port = free_port()
     server = start_server(tmp_path, port)
     try:
-        created = call(port, "POST", "/api/games", {"players": [{"name": "A", "colour": "red"},
-                                                                {"name": "B", "colour": "blue"}]})
+        created = call(
+            port,
+            "POST",
+            "/api/games",
+            {"players": [{"name": "A", "colour": "red"}, {"name": "B", "colour": "blue"}]},
+        )
         gid, token = created["id"], created["token"]
         for _ in range(5):
             state = call(port, "POST", f"/api/games/{gid}/rolls/virtual", {}, token)
@@ -74,7 +85,11 @@ def test_kill_9_mid_round_then_restart_gives_the_same_state(tmp_path):
 def test_unusable_data_folder_is_a_clear_error(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
-    result = subprocess.run([sys.executable, "-m", "companion", "serve", "--data", str(blocker / "x")],
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "companion", "serve", "--data", str(blocker / "x")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode != 0
     assert "cannot create the data folder" in result.stderr and "Traceback" not in result.stderr

@@ -100,8 +100,13 @@ def _parse_die(casino: str, number: int, raw: Any) -> Die:
         raise CommandError(f"casino {casino}, die {number}: must be an object with colour and pips")
     colour = raw.get("colour")
     try:
-        die = check_die(Die(colour.strip().lower() if isinstance(colour, str) else colour,
-                            raw.get("pips"), raw.get("big", False)))
+        die = check_die(
+            Die(
+                colour.strip().lower() if isinstance(colour, str) else colour,
+                raw.get("pips"),
+                raw.get("big", False),
+            )
+        )
     except ValueError as err:
         raise CommandError(f"casino {casino}, die {number}: {err}") from None
     if casino != SLOT and die.pips != int(casino):

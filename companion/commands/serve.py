@@ -2,6 +2,7 @@
 
 import argparse
 import socket
+from collections.abc import Callable
 from pathlib import Path
 
 from ..storage import StoreError
@@ -12,13 +13,32 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("serve", help="serve the tablet page and the API")
-    parser.add_argument("--host", default="127.0.0.1",
-                        help="address to listen on (default 127.0.0.1; 0.0.0.0 serves the LAN)")
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; 0.0.0.0 serves the LAN)"
+    )
     parser.add_argument("--port", type=int, default=5000, help="port (default 5000)")
     parser.add_argument("--data", type=Path, help="folder for the games (created on first use)")
-    parser.add_argument("--threads", type=int, default=32,
-                        help="worker threads; each open tablet holds one for its live updates")
-    parser.set_defaults(run=run)
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=32,
+        help="worker threads; each open tablet holds one for its live updates",
+    )
+    camera = parser.add_mutually_exclusive_group()
+    camera.add_argument("--camera", type=int, metavar="N", help="read rolls from webcam N")
+    camera.add_argument(
+        "--source",
+        metavar="PATH|URL",
+        help="read rolls from a recording, a folder of frames, a sample or a stream",
+    )
+    parser.add_argument("--calibration", type=Path, help="table calibration (a sample brings its own)")
+    parser.add_argument("--model", type=Path, help="an ONNX dice model (default: models/dicenet.onnx)")
+    parser.add_argument(
+        "--accept-placements",
+        action="store_true",
+        help="apply the placements the camera sees without a tap (samples use this)",
+    )
+    parser.set_defaults(run=run, vision_threads=2)
 
 
 def lan_address() -> str:
@@ -52,14 +72,73 @@ def run(args: argparse.Namespace) -> int:
     except StoreError as err:
         raise CommandError(str(err)) from None
     url = config.get("JOIN_BASE_URL") or f"http://{args.host}:{args.port}"
+    stop_camera = (
+        start_camera(args, app.extensions["games"]) if (args.camera is not None or args.source) else None
+    )
     print(f"Vegas Table Companion on {url}  (games in {app.config['DATA_DIR']})", flush=True)
     if args.host not in LOOPBACK:
         print(f"Join from a tablet or phone on this network: {url}", flush=True)
     try:
-        waitress.serve(app, host=args.host, port=args.port, threads=args.threads,
-                       channel_timeout=60, ident="vegas-companion")
+        waitress.serve(
+            app,
+            host=args.host,
+            port=args.port,
+            threads=args.threads,
+            channel_timeout=60,
+            ident="vegas-companion",
+        )
     except OSError as err:
         raise CommandError(f"cannot listen on {args.host}:{args.port}: {err.strerror}") from None
     finally:
+        if stop_camera:
+            stop_camera()
         app.extensions["games"].changes.close()
     return 0
+
+
+def start_camera(args: argparse.Namespace, games) -> Callable[[], None]:
+    """Run the camera loop in a thread feeding the live game; return how to stop it."""
+    import threading
+
+    from ..camera.bridge import CameraBridge
+    from ..camera.loop import watch_source
+    from ..camera.sample import start_sample_game
+    from ..camera.sources import SourceError, open_source
+    from .vision_support import build_reader
+
+    if args.calibration is None and args.source and (Path(args.source) / "calibration.json").exists():
+        args.calibration = Path(args.source) / "calibration.json"
+    reader = build_reader(argparse.Namespace(calibration=args.calibration, model=args.model, threads=2))
+    try:
+        open_source(args.camera, args.source).close()
+    except SourceError as err:
+        raise CommandError(str(err)) from None
+    if args.source:
+        game = start_sample_game(games, Path(args.source))
+        if game:
+            print(
+                f"Sample game {game.record.id}: open http://{args.host}:{args.port}/games/{game.record.id}"
+                f"#token={game.record.token}",
+                flush=True,
+            )
+    name = f"camera {args.camera}" if args.camera is not None else str(args.source)
+    bridge = CameraBridge(games, name, accept_placements=args.accept_placements)
+    stopping = threading.Event()
+
+    def loop() -> None:
+        try:
+            watch_source(
+                reader,
+                bridge.on_record,
+                camera=args.camera,
+                source=args.source,
+                realtime=True,
+                on_settled=bridge.on_settled,
+                stop=stopping.is_set,
+            )
+        except SourceError as err:
+            games.set_camera_status(False, str(err), name)
+
+    thread = threading.Thread(target=loop, name="camera-loop", daemon=True)
+    thread.start()
+    return stopping.set

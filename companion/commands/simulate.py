@@ -18,8 +18,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--players", type=int, default=4, help="2 to 5 (default 4)")
     parser.add_argument("--neutral", action="store_true", help="play with neutral dice")
     parser.add_argument("--slot", action="store_true", help="add the slot casino (biggy)")
-    parser.add_argument("--unclaimed", choices=("bottom", "discard"), default="bottom",
-                        help="where notes nobody wins go (default: under the deck)")
+    parser.add_argument(
+        "--unclaimed",
+        choices=("bottom", "discard"),
+        default="bottom",
+        help="where notes nobody wins go (default: under the deck)",
+    )
     parser.add_argument("--seed", type=int, help="seed of the first game (default: random)")
     parser.add_argument("--games", type=int, default=1, help="how many games (default 1)")
     parser.add_argument("--json", action="store_true", help="print JSON")
@@ -31,7 +35,10 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"--games must be at least 1, got {args.games}")
     try:
         config = GameConfig.for_players(
-            args.players, edition=args.edition, neutral=args.neutral, slot=args.slot,
+            args.players,
+            edition=args.edition,
+            neutral=args.neutral,
+            slot=args.slot,
             unclaimed=args.unclaimed,
         )
         config.validate()

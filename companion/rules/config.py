@@ -74,9 +74,7 @@ class GameConfig:
         self._validate_players(rules)
         self._validate_variants(rules)
         if self.unclaimed not in UNCLAIMED_CHOICES:
-            raise ConfigError(
-                f"unclaimed notes go to 'bottom' or 'discard', got {self.unclaimed!r}"
-            )
+            raise ConfigError(f"unclaimed notes go to 'bottom' or 'discard', got {self.unclaimed!r}")
         if isinstance(self.rounds, bool) or (
             self.rounds is not None and (not isinstance(self.rounds, int) or self.rounds < 1)
         ):

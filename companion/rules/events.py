@@ -50,8 +50,11 @@ def die_from_dict(data: Any) -> Die:
     colour = data.get("colour")
     try:
         return check_die(
-            Die(colour.strip().lower() if isinstance(colour, str) else colour,
-                data.get("pips"), data.get("big", False))
+            Die(
+                colour.strip().lower() if isinstance(colour, str) else colour,
+                data.get("pips"),
+                data.get("big", False),
+            )
         )
     except ValueError as err:
         raise IllegalMove(str(err)) from None

@@ -213,8 +213,11 @@ class GameState:
         if own != expected.own or big != expected.big or neutral != expected.neutral:
             if big and not expected.big:
                 raise IllegalMove(f"{self._roller()} has no {own_colour} Biggy die in hand")
-            seen = {(own_colour or "", False): own, (own_colour or "", True): big,
-                    (self.neutral or "", False): neutral}
+            seen = {
+                (own_colour or "", False): own,
+                (own_colour or "", True): big,
+                (self.neutral or "", False): neutral,
+            }
             raise IllegalMove(
                 f"the roll has {_describe(seen)}, but {self._roller()} holds "
                 f"{_describe(self.expected_roll())}"
@@ -296,8 +299,7 @@ class GameState:
         players = len(self.colours)
         neutral_each = rules.neutral_per_player.get(players, 0) if self.neutral else 0
         self.hands = {
-            c: Hand(rules.dice_per_player, rules.big_dice_per_player, neutral_each)
-            for c in self.colours
+            c: Hand(rules.dice_per_player, rules.big_dice_per_player, neutral_each) for c in self.colours
         }
         self.leftover_neutral = rules.neutral_leftover.get(players, 0) if self.neutral else 0
         self.phase = Phase.NEUTRAL_ROLL if self.leftover_neutral else Phase.ROLL
@@ -314,9 +316,7 @@ class GameState:
         return deal_to_minimum(self.deck, rules.casino_minimum or 0)
 
     def _end_round(self) -> None:
-        results = tuple(
-            score_casino(c.name, c.banknotes, c.dice) for c in self.casinos.values()
-        )
+        results = tuple(score_casino(c.name, c.banknotes, c.dice) for c in self.casinos.values())
         to_deck: list[int] = []
         discarded: list[int] = []
         for result in results:
@@ -354,9 +354,6 @@ def replay(events: Iterable[Event]) -> GameState:
 
 
 def _describe(counts: dict[tuple[str, bool], int]) -> str:
-    parts = [
-        f"{n} {colour}{' Biggy' if big else ''}" for (colour, big), n in sorted(counts.items()) if n
-    ]
+    parts = [f"{n} {colour}{' Biggy' if big else ''}" for (colour, big), n in sorted(counts.items()) if n]
     total = sum(counts.values())
     return f"{total} {'die' if total == 1 else 'dice'} ({', '.join(parts) or 'none'})"
-

@@ -85,5 +85,5 @@ def score_casino(casino: str, banknotes: Iterable[int], dice: Iterable[Die]) -> 
         tallies=tuple(t for _, t in keyed),
         cancelled=tuple(sorted(t.colour for t in cancelled)),
         payouts=payouts,
-        unclaimed=notes[len(payouts):],
+        unclaimed=notes[len(payouts) :],
     )

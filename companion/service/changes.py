@@ -23,9 +23,7 @@ class ChangeFeed:
     def wait(self, key: str, seen: int, timeout: float) -> int:
         """Block until ``key`` moves past ``seen`` or ``timeout`` passes; return the version."""
         with self._condition:
-            self._condition.wait_for(
-                lambda: self._closed or self._versions.get(key, 0) != seen, timeout
-            )
+            self._condition.wait_for(lambda: self._closed or self._versions.get(key, 0) != seen, timeout)
             return self._versions.get(key, 0)
 
     def close(self) -> None:

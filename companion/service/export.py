@@ -17,8 +17,12 @@ def export_json(live: LiveGame) -> dict[str, Any]:
         "seed": live.record.seed,
         "config": state.config.to_dict(),
         "rounds": [
-            {"round": r.number, "casinos": [casino_result_json(c) for c in r.casinos],
-             "to_deck": list(r.to_deck), "discarded": list(r.discarded)}
+            {
+                "round": r.number,
+                "casinos": [casino_result_json(c) for c in r.casinos],
+                "to_deck": list(r.to_deck),
+                "discarded": list(r.discarded),
+            }
             for r in state.rounds
         ],
         "standings": standings_json(state),
@@ -40,14 +44,31 @@ def export_csv(live: LiveGame) -> str:
     for result in live.state.rounds:
         for casino in result.casinos:
             for payout in casino.payouts:
-                writer.writerow(["payout", result.number, casino.casino, payout.colour,
-                                 payout.banknote, names.get(payout.colour, "neutral")])
+                writer.writerow(
+                    [
+                        "payout",
+                        result.number,
+                        casino.casino,
+                        payout.colour,
+                        payout.banknote,
+                        names.get(payout.colour, "neutral"),
+                    ]
+                )
             for colour in casino.cancelled:
                 writer.writerow(["cancelled", result.number, casino.casino, colour, "", "tie"])
             for note in casino.unclaimed:
-                writer.writerow(["unclaimed", result.number, casino.casino, "", note,
-                                 live.state.config.unclaimed])
+                writer.writerow(
+                    ["unclaimed", result.number, casino.casino, "", note, live.state.config.unclaimed]
+                )
     for place, standing in enumerate(live.state.standings(), start=1):
-        writer.writerow(["standing", place, "", standing.colour, standing.money,
-                         f"{names[standing.colour]}, {standing.banknotes} banknotes"])
+        writer.writerow(
+            [
+                "standing",
+                place,
+                "",
+                standing.colour,
+                standing.money,
+                f"{names[standing.colour]}, {standing.banknotes} banknotes",
+            ]
+        )
     return out.getvalue()

@@ -25,6 +25,7 @@ from ..rules import (
     start_game,
 )
 from ..rules.events import die_from_dict
+from ..rules.events import die_to_dict as event_to_dict_die
 from ..storage import EventStore, GameRecord
 from .changes import ChangeFeed
 from .errors import GameNotFound, RequestError, Unauthorized
@@ -34,12 +35,18 @@ MAX_DICE_IN_A_ROLL = 40
 
 @dataclass
 class LiveGame:
-    """A game as the service holds it: its record, its events and their fold."""
+    """A game as the service holds it: its record, its events and their fold, and what the
+    camera proposes (not events: nothing is recorded until it fits or a player confirms)."""
 
     record: GameRecord
     events: list[Event]
     state: GameState
     last_change: dict[str, Any] = field(default_factory=dict)
+    #: a camera reading that does not fit the roll: {"dice", "problem", "version"} + frame
+    camera_roll: dict[str, Any] | None = None
+    camera_frame: bytes | None = None
+    #: a placement the camera saw happen: {"value", "casino"}
+    proposal: dict[str, Any] | None = None
 
 
 class GameService:
@@ -51,6 +58,9 @@ class GameService:
         self._clock = clock or (lambda: datetime.now(UTC))
         self._lock = threading.RLock()
         self._cache: dict[str, LiveGame] = {}
+        #: the camera's health when a camera loop runs: {"ok", "message", "source"}
+        self.camera: dict[str, Any] | None = None
+        self._active: str | None = None
 
     # ------------------------------------------------------------------ reading
     def get(self, game_id: str) -> LiveGame:
@@ -70,6 +80,59 @@ class GameService:
 
     def list_games(self) -> list[LiveGame]:
         return [self.get(record.id) for record in self.store.games()]
+
+    def active_game(self) -> LiveGame | None:
+        """The game the camera plays into: the last one created or changed, if unfinished."""
+        with self._lock:
+            candidates = [self._active] if self._active else []
+            candidates += [r.id for r in self.store.games()]
+            for game_id in candidates:
+                live = self.get(game_id)
+                if not live.state.is_over:
+                    return live
+            return None
+
+    def set_camera_status(self, ok: bool, message: str, source: str) -> None:
+        self.camera = {"ok": ok, "message": message, "source": source}
+        live = self.active_game()
+        if live is not None:
+            self.changes.publish(live.record.id)
+
+    def offer_camera_roll(
+        self, game_id: str, dice: tuple, frame_jpeg: bytes | None, problem: str | None
+    ) -> LiveGame:
+        """Record the camera's roll when it fits; otherwise keep it for a player to correct."""
+        with self._lock:
+            live = self.get(game_id)
+            if problem is None:
+                try:
+                    return self._record(live, Rolled(self._roller(live), dice))
+                except IllegalMove as err:
+                    problem = str(err)
+            version = (live.camera_roll or {}).get("version", 0) + 1
+            live.camera_roll = {
+                "dice": [event_to_dict_die(d) for d in dice],
+                "problem": problem,
+                "version": version,
+            }
+            live.camera_frame = frame_jpeg
+        self.changes.publish(game_id)
+        return live
+
+    def dismiss_camera_roll(self, game_id: str) -> LiveGame:
+        with self._lock:
+            live = self.get(game_id)
+            live.camera_roll, live.camera_frame = None, None
+        self.changes.publish(game_id)
+        return live
+
+    def propose_placement(self, game_id: str, proposal: dict[str, Any] | None) -> None:
+        with self._lock:
+            live = self.get(game_id)
+            if live.proposal == proposal:
+                return
+            live.proposal = proposal
+        self.changes.publish(game_id)
 
     def check_token(self, game_id: str, token: str | None) -> None:
         record = self.get(game_id).record
@@ -91,14 +154,17 @@ class GameService:
         except ConfigError as err:
             raise RequestError(str(err)) from None
         record = GameRecord(
-            id=secrets.token_hex(4), token=secrets.token_urlsafe(18),
-            created=self._clock().isoformat(timespec="seconds"), seed=seed,
+            id=secrets.token_hex(4),
+            token=secrets.token_urlsafe(18),
+            created=self._clock().isoformat(timespec="seconds"),
+            seed=seed,
             title=" · ".join(p.name for p in config.players),
         )
         with self._lock:
             self.store.create_game(record, event_to_dict(first))
             live = LiveGame(record, [first], replay([first]))
             self._cache[record.id] = live
+            self._active = record.id
         self.changes.publish("games")
         return live
 
@@ -154,7 +220,7 @@ class GameService:
             state = replay(live.events[:seq])
             state.apply(Rolled(old.player, dice))  # a corrected roll must itself be legal
             kept: list[Event] = [Rolled(old.player, dice)]
-            for later in live.events[seq + 1:]:
+            for later in live.events[seq + 1 :]:
                 try:
                     state.apply(later)
                 except IllegalMove:
@@ -184,8 +250,14 @@ class GameService:
             self._cache.pop(live.record.id, None)
             raise
         live.events.append(event)
-        live.last_change = {"kind": type(event).__name__.lower(),
-                            "round_ended": len(live.state.rounds) > rounds_before}
+        live.last_change = {
+            "kind": type(event).__name__.lower(),
+            "round_ended": len(live.state.rounds) > rounds_before,
+        }
+        live.proposal = None
+        if isinstance(event, Rolled):
+            live.camera_roll, live.camera_frame = None, None
+        self._active = live.record.id
         self.changes.publish(live.record.id)
         return live
 

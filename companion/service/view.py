@@ -22,15 +22,16 @@ def dice_by_colour(dice: tuple[Die, ...] | list[Die]) -> list[dict[str, Any]]:
 def roll_by_value(dice: tuple[Die, ...]) -> list[dict[str, Any]]:
     """The last roll grouped by value, for the big choose buttons."""
     values = sorted({d.pips for d in dice})
-    return [{"value": v, "dice": [{"colour": d.colour, "big": d.big} for d in dice if d.pips == v]}
-            for v in values]
+    return [
+        {"value": v, "dice": [{"colour": d.colour, "big": d.big} for d in dice if d.pips == v]}
+        for v in values
+    ]
 
 
 def casino_result_view(result: CasinoResult) -> dict[str, Any]:
     view = casino_result_json(result)
     view["tallies"] = [
-        {"colour": t.colour, "dice": t.dice, "pips": t.pips, "highest": t.highest}
-        for t in result.tallies
+        {"colour": t.colour, "dice": t.dice, "pips": t.pips, "highest": t.highest} for t in result.tallies
     ]
     view["dice"] = dice_by_colour(result.dice)
     return view
@@ -45,7 +46,7 @@ def round_view(result: RoundResult) -> dict[str, Any]:
     }
 
 
-def state_json(live: LiveGame) -> dict[str, Any]:
+def state_json(live: LiveGame, camera: dict[str, Any] | None = None) -> dict[str, Any]:
     state: GameState = live.state
     config = state.config
     return {
@@ -61,26 +62,38 @@ def state_json(live: LiveGame) -> dict[str, Any]:
         "round": state.round_number,
         "phase": state.phase.value,
         "over": state.is_over,
-        "players": [{"name": p.name, "colour": p.colour, "seat": i}
-                    for i, p in enumerate(config.players)],
+        "players": [{"name": p.name, "colour": p.colour, "seat": i} for i, p in enumerate(config.players)],
         "start_player": state.colours[state.start_seat],
         "current_player": state.current_player,
-        "hands": {c: {"own": h.own, "big": h.big, "neutral": h.neutral, "count": h.count}
-                  for c, h in state.hands.items()} if not state.is_over else {},
-        "expected_roll": [{"colour": colour, "big": big, "count": n}
-                          for (colour, big), n in state.expected_roll().items()],
-        "casinos": [{"casino": c.name, "banknotes": list(c.banknotes), "dice": dice_by_colour(c.dice)}
-                    for c in state.casinos.values()],
+        "hands": {
+            c: {"own": h.own, "big": h.big, "neutral": h.neutral, "count": h.count}
+            for c, h in state.hands.items()
+        }
+        if not state.is_over
+        else {},
+        "expected_roll": [
+            {"colour": colour, "big": big, "count": n} for (colour, big), n in state.expected_roll().items()
+        ],
+        "casinos": [
+            {"casino": c.name, "banknotes": list(c.banknotes), "dice": dice_by_colour(c.dice)}
+            for c in state.casinos.values()
+        ],
         "last_roll": _last_roll(state),
         "placements": [{"value": p.value, "casino": p.casino} for p in state.legal_placements()],
-        "deck": {"count": len(state.deck), "total": sum(state.deck),
-                 "by_value": [{"value": v, "count": n} for v, n in by_value(state.deck).items()]},
+        "deck": {
+            "count": len(state.deck),
+            "total": sum(state.deck),
+            "by_value": [{"value": v, "count": n} for v, n in by_value(state.deck).items()],
+        },
         "discarded": list(state.discard),
         "standings": standings_json(state),
         "winnings": {c: sorted(notes, reverse=True) for c, notes in state.winnings.items()},
         "winners": state.winners() if state.is_over else [],
         "rounds": [round_view(r) for r in state.rounds],
         "last_change": live.last_change,
+        "camera": camera,
+        "camera_roll": live.camera_roll,
+        "proposal": live.proposal,
     }
 
 

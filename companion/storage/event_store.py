@@ -91,37 +91,46 @@ class EventStore:
                 "INSERT INTO games (id, token, created, seed, title) VALUES (?, ?, ?, ?, ?)",
                 (record.id, record.token, record.created, record.seed, record.title),
             )
-            db.execute("INSERT INTO events (game_id, seq, payload) VALUES (?, 0, ?)",
-                       (record.id, json.dumps(first_event)))
+            db.execute(
+                "INSERT INTO events (game_id, seq, payload) VALUES (?, 0, ?)",
+                (record.id, json.dumps(first_event)),
+            )
 
     def game(self, game_id: str) -> GameRecord | None:
         with self._connection() as db:
-            row = db.execute("SELECT id, token, created, seed, title FROM games WHERE id = ?",
-                             (game_id,)).fetchone()
+            row = db.execute(
+                "SELECT id, token, created, seed, title FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
         return GameRecord(*row) if row else None
 
     def games(self) -> list[GameRecord]:
         """Every game, newest first."""
         with self._connection() as db:
-            rows = db.execute("SELECT id, token, created, seed, title FROM games "
-                              "ORDER BY created DESC, id").fetchall()
+            rows = db.execute(
+                "SELECT id, token, created, seed, title FROM games ORDER BY created DESC, id"
+            ).fetchall()
         return [GameRecord(*row) for row in rows]
 
     def events(self, game_id: str) -> list[dict[str, Any]]:
         with self._connection() as db:
-            rows = db.execute("SELECT payload FROM events WHERE game_id = ? ORDER BY seq",
-                              (game_id,)).fetchall()
+            rows = db.execute(
+                "SELECT payload FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
+            ).fetchall()
         return [json.loads(payload) for (payload,) in rows]
 
     def append(self, game_id: str, seq: int, event: dict[str, Any]) -> None:
         """Store event number ``seq``; fails if another writer stored that number first."""
         with self._transaction() as db:
-            db.execute("INSERT INTO events (game_id, seq, payload) VALUES (?, ?, ?)",
-                       (game_id, seq, json.dumps(event)))
+            db.execute(
+                "INSERT INTO events (game_id, seq, payload) VALUES (?, ?, ?)",
+                (game_id, seq, json.dumps(event)),
+            )
 
     def replace_from(self, game_id: str, seq: int, events: list[dict[str, Any]]) -> None:
         """Drop events numbered ``seq`` and later, then store ``events`` from ``seq`` on."""
         with self._transaction() as db:
             db.execute("DELETE FROM events WHERE game_id = ? AND seq >= ?", (game_id, seq))
-            db.executemany("INSERT INTO events (game_id, seq, payload) VALUES (?, ?, ?)",
-                           [(game_id, seq + i, json.dumps(e)) for i, e in enumerate(events)])
+            db.executemany(
+                "INSERT INTO events (game_id, seq, payload) VALUES (?, ?, ?)",
+                [(game_id, seq + i, json.dumps(e)) for i, e in enumerate(events)],
+            )

@@ -27,6 +27,10 @@ def body() -> Any:
     return data if data is not None else {}
 
 
+def state_json_of(live: Any) -> dict[str, Any]:
+    return state_json(live, service().camera)
+
+
 def bearer_token() -> str | None:
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
@@ -72,12 +76,20 @@ def http_error(err: HTTPException) -> tuple[Response, int]:
 @blueprint.get("/games")
 def list_games() -> Response:
     games = service().list_games()
-    return jsonify(games=[
-        {"id": g.record.id, "title": g.record.title, "created": g.record.created,
-         "edition": g.state.config.edition, "round": g.state.round_number,
-         "over": g.state.is_over, "winners": g.state.winners() if g.state.is_over else []}
-        for g in games
-    ])
+    return jsonify(
+        games=[
+            {
+                "id": g.record.id,
+                "title": g.record.title,
+                "created": g.record.created,
+                "edition": g.state.config.edition,
+                "round": g.state.round_number,
+                "over": g.state.is_over,
+                "winners": g.state.winners() if g.state.is_over else [],
+            }
+            for g in games
+        ]
+    )
 
 
 @blueprint.post("/games")
@@ -88,40 +100,56 @@ def create_game() -> tuple[Response, int]:
 
 @blueprint.get("/games/<game_id>")
 def game_state(game_id: str) -> Response:
-    return jsonify(state_json(service().get(game_id)))
+    return jsonify(state_json_of(service().get(game_id)))
 
 
 @blueprint.post("/games/<game_id>/rolls")
 @needs_token
 def roll(game_id: str) -> Response:
-    return jsonify(state_json(service().roll(game_id, body())))
+    return jsonify(state_json_of(service().roll(game_id, body())))
 
 
 @blueprint.post("/games/<game_id>/rolls/virtual")
 @needs_token
 def roll_virtual(game_id: str) -> Response:
-    return jsonify(state_json(service().roll_virtually(game_id)))
+    return jsonify(state_json_of(service().roll_virtually(game_id)))
 
 
 @blueprint.post("/games/<game_id>/placements")
 @needs_token
 def place(game_id: str) -> Response:
-    return jsonify(state_json(service().place(game_id, body())))
+    return jsonify(state_json_of(service().place(game_id, body())))
 
 
 @blueprint.post("/games/<game_id>/undo")
 @needs_token
 def undo(game_id: str) -> Response:
-    return jsonify(state_json(service().undo(game_id)))
+    return jsonify(state_json_of(service().undo(game_id)))
 
 
 @blueprint.post("/games/<game_id>/corrections")
 @needs_token
 def correct(game_id: str) -> Response:
     data = body()
-    live, dropped = service().correct_roll(game_id, data.get("event") if isinstance(data, dict) else None,
-                                           data)
-    return jsonify(dropped=dropped, state=state_json(live))
+    live, dropped = service().correct_roll(
+        game_id, data.get("event") if isinstance(data, dict) else None, data
+    )
+    return jsonify(dropped=dropped, state=state_json_of(live))
+
+
+@blueprint.get("/games/<game_id>/camera/frame.jpg")
+def camera_frame(game_id: str) -> Response:
+    """The camera's picture of a roll that needs correcting, with what was read drawn on it."""
+    live = service().get(game_id)
+    if live.camera_frame is None:
+        raise GameNotFound("no camera picture is waiting for this game")
+    return Response(live.camera_frame, mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
+
+
+@blueprint.post("/games/<game_id>/camera/dismiss")
+@needs_token
+def camera_dismiss(game_id: str) -> Response:
+    return jsonify(state_json_of(service().dismiss_camera_roll(game_id)))
 
 
 @blueprint.get("/games/<game_id>/export.json")
@@ -135,8 +163,11 @@ def export_as_json(game_id: str) -> Response:
 @blueprint.get("/games/<game_id>/export.csv")
 def export_as_csv(game_id: str) -> Response:
     live = service().get(game_id)
-    return Response(export_csv(live), mimetype="text/csv", headers={
-        "Content-Disposition": f'attachment; filename="vegas-{game_id}.csv"'})
+    return Response(
+        export_csv(live),
+        mimetype="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="vegas-{game_id}.csv"'},
+    )
 
 
 @blueprint.get("/games/<game_id>/events")
@@ -155,7 +186,10 @@ def events(game_id: str) -> Response:
                 yield ": keepalive\n\n"  # a tablet that left is noticed at this write
                 continue
             seen = version
-            yield f"event: state\ndata: {json.dumps(state_json(games.get(game_id)))}\n\n"
+            yield f"event: state\ndata: {json.dumps(state_json(games.get(game_id), games.camera))}\n\n"
 
-    return Response(stream(), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    return Response(
+        stream(),
+        mimetype="text/event-stream",
+        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+    )

@@ -35,8 +35,7 @@ def table(game_id: str) -> str:
         live = service().get(game_id)
     except GameNotFound:
         abort(404, description=f"no game with id {game_id!r}")
-    return render_template("table.html", game_id=game_id, title=live.record.title,
-                           join_base=join_base())
+    return render_template("table.html", game_id=game_id, title=live.record.title, join_base=join_base())
 
 
 @blueprint.get("/qr.svg")

@@ -32,12 +32,16 @@ def main() -> None:
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core, as the target says
-    print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
-          f"Python {platform.python_version()}; pinned to one core")
+    print(
+        f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
+        f"Python {platform.python_version()}; pinned to one core"
+    )
     for label, with_json in (("games only", False), ("games + JSON as `simulate --json`", True)):
         rates = [measure(args.games, with_json) for _ in range(args.repeats)]
-        print(f"{label}: median {statistics.median(rates):,.0f} games/s "
-              f"(runs: {', '.join(f'{r:,.0f}' for r in rates)}; {args.games} games each)")
+        print(
+            f"{label}: median {statistics.median(rates):,.0f} games/s "
+            f"(runs: {', '.join(f'{r:,.0f}' for r in rates)}; {args.games} games each)"
+        )
 
 
 if __name__ == "__main__":

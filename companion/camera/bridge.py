@@ -1,0 +1,108 @@
+"""The camera into the live game: a settled roll becomes the current player's roll when it
+fits; otherwise the page shows the picture and asks for a correction. Dice that arrived in a
+casino zone become a placement proposal (accepted at once only with ``accept_placements``)."""
+
+from collections import Counter
+from typing import Any
+
+import cv2
+
+from ..rules import Die as RulesDie
+from ..rules import Phase
+from ..service import GameService
+from ..vision.annotate import annotate
+from ..vision.die import Die as SeenDie
+from .watcher import Settled
+
+SYNONYMS = {"purple": "violet", "gray": "grey"}
+
+
+def same_colour(a: str, b: str) -> bool:
+    return SYNONYMS.get(a, a) == SYNONYMS.get(b, b)
+
+
+def to_rules_dice(seen: tuple[SeenDie, ...], expected: dict[tuple[str, bool], int]) -> tuple[RulesDie, ...]:
+    """Name each die with the game's colour and mark the Biggy (the largest die of a colour
+    whose player holds one)."""
+    colours = {colour for colour, _ in expected}
+    named = []
+    for die in seen:
+        colour = next((c for c in colours if same_colour(c, die.colour)), die.colour)
+        named.append((colour, die))
+    bigs = {colour for (colour, big), n in expected.items() if big and n}
+    out = []
+    for colour, die in named:
+        out.append(RulesDie(colour, die.pips, False))
+    for colour in bigs:
+        mine = [i for i, (c, _) in enumerate(named) if c == colour]
+        if mine:
+            largest = max(mine, key=lambda i: named[i][1].box[2] * named[i][1].box[3])
+            out[largest] = RulesDie(colour, named[largest][1].pips, True)
+    return tuple(out)
+
+
+def describe(counts: Counter) -> str:
+    parts = [f"{n} {colour}{' Biggy' if big else ''}" for (colour, big), n in sorted(counts.items()) if n]
+    return ", ".join(parts) or "no dice"
+
+
+def fit_problem(dice: tuple[RulesDie, ...], expected: dict[tuple[str, bool], int], player: str) -> str | None:
+    seen = Counter((d.colour, d.big) for d in dice)
+    if seen == Counter({k: n for k, n in expected.items() if n}):
+        return None
+    return f"the camera saw {describe(seen)}; {player} holds {describe(Counter(expected))}"
+
+
+def placement_seen(placed: dict[str, int], state: Any) -> dict[str, Any] | None:
+    """The casino whose zone gained exactly the rolled dice of its value."""
+    if state.phase is not Phase.PLACE or not state.last_roll:
+        return None
+    rolled = Counter(d.pips for d in state.last_roll)
+    gained = {name: placed.get(name, 0) - len(casino.dice) for name, casino in state.casinos.items()}
+    grown = [name for name, n in gained.items() if n > 0]
+    if len(grown) != 1:
+        return None
+    name = grown[0]
+    if name == "slot":
+        values = [v for v, n in rolled.items() if n == gained[name]]
+        return {"value": values[0], "casino": "slot"} if len(values) == 1 else None
+    value = int(name)
+    return {"value": value, "casino": name} if rolled.get(value) == gained[name] else None
+
+
+class CameraBridge:
+    def __init__(self, service: GameService, source_name: str, accept_placements: bool = False) -> None:
+        self.service = service
+        self.source_name = source_name
+        self.accept_placements = accept_placements
+
+    def on_record(self, record: dict) -> None:
+        if "camera" in record:
+            ok = record["camera"] == "ok"
+            self.service.set_camera_status(ok, record["message"], self.source_name)
+
+    def on_settled(self, seen: Settled) -> None:
+        live = self.service.active_game()
+        if live is None:
+            return
+        state = live.state
+        if seen.placed:
+            proposal = placement_seen(seen.placed, state)
+            if proposal is not None:
+                if self.accept_placements:
+                    self.service.place(live.record.id, proposal)
+                    live, state = self.service.get(live.record.id), self.service.get(live.record.id).state
+                else:
+                    self.service.propose_placement(live.record.id, proposal)
+        if not seen.dice or state.phase not in (Phase.ROLL, Phase.NEUTRAL_ROLL):
+            return
+        expected = state.expected_roll()
+        dice = to_rules_dice(seen.dice, expected)
+        problem = fit_problem(dice, expected, state.current_player or "")
+        frame = None
+        if problem is not None and seen.frame is not None:
+            ok, buffer = cv2.imencode(
+                ".jpg", annotate(seen.frame, list(seen.dice)), [cv2.IMWRITE_JPEG_QUALITY, 85]
+            )
+            frame = buffer.tobytes() if ok else None
+        self.service.offer_camera_roll(live.record.id, dice, frame, problem)

@@ -1,0 +1,80 @@
+"""Running the watcher on a source: every frame of a recording (deterministic), or the newest
+frame of a live camera (never falling behind), with camera events reported as they happen."""
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ..vision import DiceReader
+from .grabber import CameraEvent, LatestFrameGrabber
+from .motion import MotionTracker
+from .sources import FrameSource, open_source, paced
+from .watcher import RollWatcher, Settled
+
+
+def watcher_for(reader: DiceReader) -> RollWatcher:
+    calibration = reader.calibration
+    return RollWatcher(reader.read, MotionTracker(region=calibration.table), calibration)
+
+
+def roll_record(seen: Settled) -> dict[str, Any]:
+    return {"t": round(seen.t, 3), "dice": [d.to_json() for d in seen.dice]}
+
+
+def event_record(event: CameraEvent, t: float) -> dict[str, Any]:
+    return {"t": round(t, 3), "camera": event.kind, "message": event.message}
+
+
+def watch_source(
+    reader: DiceReader,
+    emit: Callable[[dict], None],
+    camera: int | None = None,
+    source: str | None = None,
+    realtime: bool = False,
+    on_settled: Callable[[Settled], None] | None = None,
+    stop: Callable[[], bool] = lambda: False,
+) -> None:
+    """Watch until the recording ends (or ``stop()`` says so, for a live camera).
+
+    Each settled reading goes to ``on_settled``; those with dice in the tray are rolls and
+    are also emitted as records."""
+    watcher = watcher_for(reader)
+
+    def handle(seen: Settled | None) -> None:
+        if seen is None:
+            return
+        if seen.dice:
+            emit(roll_record(seen))
+        if on_settled:
+            on_settled(seen)
+
+    opened: FrameSource = open_source(camera, source)
+    if camera is None and not realtime and opened.fps:
+        # A recording, read frame by frame on its own clock: the same answer on any machine.
+        emit({"t": 0.0, "camera": "ok", "message": f"{opened.name} is giving frames"})
+        t = 0.0
+        try:
+            for t, frame in paced(opened, realtime=False):
+                handle(watcher.feed(t, frame))
+                if stop():
+                    break
+        finally:
+            opened.close()
+        emit({"t": round(t, 3), "camera": "ended", "message": "the recording ended"})
+        return
+    opened.close()  # the grabber opens it itself, and reopens it after a failure
+    start = time.monotonic()
+    live = camera is not None or "://" in (source or "")
+    grabber = LatestFrameGrabber(
+        lambda: open_source(camera, source), lambda e: emit(event_record(e, e.t - start)), live=live
+    )
+    with grabber:
+        seq = 0
+        while not stop():
+            got = grabber.latest(seq, timeout=0.5)
+            if got is None:
+                if grabber.ended:
+                    return
+                continue
+            seq, t, frame = got
+            handle(watcher.feed(t - start, frame))

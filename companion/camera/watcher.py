@@ -1,0 +1,97 @@
+"""From frames to readings: read once the table has settled, and only when frames agree.
+
+A settled reading splits the dice into those in the tray (a roll) and those in the casino
+zones (where placed dice went), when the table's zones are calibrated."""
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..vision.calibration import Calibration
+from ..vision.die import Die
+from .motion import Motion, MotionTracker
+
+
+@dataclass(frozen=True)
+class Settled:
+    """One settled view: when (seconds on the source's clock), the dice in the tray, and
+    the dice elsewhere by zone name ("1".."6", "slot"; "" outside every zone)."""
+
+    t: float
+    dice: tuple[Die, ...]
+    placed: dict[str, int] = field(default_factory=dict, compare=False)
+    frame: np.ndarray | None = field(default=None, repr=False, compare=False)
+
+
+def signature(dice: list[Die] | tuple[Die, ...]) -> Counter:
+    return Counter((d.pips, d.colour) for d in dice)
+
+
+def split_by_zone(dice: list[Die], calibration: Calibration) -> tuple[list[Die], dict[str, int]]:
+    """The tray's dice, and how many dice lie in each other zone."""
+    if "tray" not in calibration.zones:
+        return dice, {}
+    tray, placed = [], Counter()
+    for die in dice:
+        zone = calibration.zone_of(die.centre)
+        if zone == "tray":
+            tray.append(die)
+        else:
+            placed[zone or ""] += 1
+    return tray, dict(placed)
+
+
+class RollWatcher:
+    """Feed (t, frame); get a Settled once per settling of the table.
+
+    After motion stops for the settle time, the frame is read; the reading is reported when
+    ``agree`` readings in a row give the same dice. Nothing is read while anything moves."""
+
+    def __init__(
+        self,
+        read: Callable[[np.ndarray], list[Die]],
+        tracker: MotionTracker,
+        calibration: Calibration | None = None,
+        agree: int = 2,
+        give_up_after: int = 6,
+    ) -> None:
+        self.read = read
+        self.tracker = tracker
+        self.calibration = calibration or Calibration()
+        self.agree = agree
+        self.give_up_after = give_up_after
+        self._pending: list[list[Die]] = []
+        self._active = False
+        self._attempts = 0
+        self.reads = 0
+
+    @property
+    def state(self) -> Motion:
+        return self.tracker.state
+
+    def feed(self, t: float, frame: np.ndarray) -> Settled | None:
+        state, settle_now = self.tracker.update(frame, t)
+        if state is not Motion.STILL:
+            self._pending, self._active = [], False
+            return None
+        if settle_now:
+            self._active, self._attempts = True, 0
+        if not self._active:
+            return None
+        dice = self.read(frame)
+        self.reads += 1
+        self._attempts += 1
+        if self._pending and signature(self._pending[-1]) != signature(dice):
+            self._pending = []
+        self._pending.append(dice)
+        # Readings that keep disagreeing still end in one report (the last one); the game's
+        # roll check then asks the players to correct it rather than waiting forever.
+        if len(self._pending) < self.agree and self._attempts < self.give_up_after:
+            return None
+        self._pending, self._active = [], False
+        tray, placed = split_by_zone(dice, self.calibration)
+        if not tray:
+            self.tracker.mark_empty()  # nothing in the tray: this is how the bare table looks
+        return Settled(t, tuple(tray), placed, frame)

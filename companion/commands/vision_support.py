@@ -1,0 +1,37 @@
+"""What the vision commands share: building a reader from the command line's options."""
+
+import argparse
+from pathlib import Path
+
+from .errors import CommandError
+
+
+def add_reader_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--calibration", type=Path, help="a calibration file from `companion calibrate`")
+    parser.add_argument("--model", type=Path, help="an ONNX dice model (default: models/dicenet.onnx)")
+    parser.add_argument("--threads", type=int, default=2, help="CPU threads for the model (default 2)")
+
+
+def build_reader(args: argparse.Namespace):
+    """A DiceReader, or a CommandError saying what is missing."""
+    from ..vision import Calibration, CalibrationError, DiceReader, ModelError
+
+    try:
+        calibration = Calibration.load(args.calibration) if getattr(args, "calibration", None) else None
+        return DiceReader(args.model, calibration, threads=args.threads)
+    except (CalibrationError, ModelError) as err:
+        raise CommandError(str(err)) from None
+
+
+def load_image(path: Path):
+    """Read a picture, or return None with the reason as a string."""
+    import cv2
+
+    if not path.exists():
+        return None, f"no such file: {path}"
+    if path.is_dir():
+        return None, f"{path} is a folder, not a picture"
+    image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    if image is None:
+        return None, f"{path} is not a picture OpenCV can read"
+    return image, None

@@ -1,0 +1,54 @@
+"""`companion watch`: print one JSON line per settled roll (and per camera event). No server."""
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from .errors import CommandError
+from .vision_support import add_reader_options, build_reader
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("watch", help="watch a camera or recording and print each settled roll")
+    where = parser.add_mutually_exclusive_group(required=True)
+    where.add_argument("--camera", type=int, metavar="N", help="webcam index")
+    where.add_argument("--source", metavar="PATH|URL", help="video file, folder of frames, sample, stream")
+    add_reader_options(parser)
+    parser.add_argument(
+        "--realtime",
+        action="store_true",
+        help="play a recording at its own speed, skipping frames like a live camera",
+    )
+    parser.add_argument("--json", action="store_true", help="print JSON lines (the default is text)")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..camera.loop import watch_source
+    from ..camera.sources import SourceError
+
+    if args.calibration is None and args.source:
+        candidate = Path(args.source) / "calibration.json"
+        if candidate.exists():
+            args.calibration = candidate  # a sample carries its own table calibration
+    reader = build_reader(args)
+
+    def emit(record: dict) -> None:
+        if args.json:
+            print(json.dumps(record), flush=True)
+        elif "dice" in record:
+            dice = ", ".join(f"{d['pips']} {d['colour']}" for d in record["dice"])
+            print(f"{record['t']:8.2f} s  roll: {dice}", flush=True)
+        else:
+            print(f"{record['t']:8.2f} s  camera {record['camera']}: {record['message']}", flush=True)
+
+    try:
+        watch_source(reader, emit, camera=args.camera, source=args.source, realtime=args.realtime)
+    except SourceError as err:
+        raise CommandError(str(err)) from None
+    except KeyboardInterrupt:
+        time.sleep(0)
+    sys.stdout.flush()
+    return 0

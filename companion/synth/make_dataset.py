@@ -1,0 +1,56 @@
+"""Write rendered scenes as a YOLO folder (images/, labels/ with class = pips − 1) plus
+colours.json (image name -> colour of each labelled die, in label order).
+
+    python -m companion.synth.make_dataset OUT --count 3000 --seed 1 [--max-side 640]
+"""
+
+import argparse
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .scene import sample_scene
+
+
+def write_dataset(out: Path, count: int, seed: int, max_side: int | None) -> None:
+    (out / "images").mkdir(parents=True, exist_ok=True)
+    (out / "labels").mkdir(parents=True, exist_ok=True)
+    colours: dict[str, list[str]] = {}
+    rng = np.random.default_rng(seed)
+    for index in range(count):
+        scene = sample_scene(rng)
+        image, scale = scene.image, 1.0
+        h, w = image.shape[:2]
+        if max_side and max(h, w) > max_side:
+            scale = max_side / max(h, w)
+            image = cv2.resize(image, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA)
+        ih, iw = image.shape[:2]
+        name = f"synth_{seed}_{index:05d}"
+        cv2.imwrite(str(out / "images" / f"{name}.jpg"), image, [cv2.IMWRITE_JPEG_QUALITY, 92])
+        lines = []
+        for die in scene.dice:
+            x, y, bw, bh = (v * scale for v in die.box)
+            lines.append(
+                f"{die.pips - 1} {(x + bw / 2) / iw:.6f} {(y + bh / 2) / ih:.6f} {bw / iw:.6f} {bh / ih:.6f}"
+            )
+        (out / "labels" / f"{name}.txt").write_text("\n".join(lines) + ("\n" if lines else ""))
+        colours[name] = [d.colour for d in scene.dice]
+    (out / "colours.json").write_text(json.dumps(colours))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--count", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--max-side", type=int, default=None)
+    args = parser.parse_args()
+    write_dataset(args.out, args.count, args.seed, args.max_side)
+
+
+if __name__ == "__main__":
+    main()

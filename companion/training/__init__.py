@@ -1,0 +1,1 @@
+"""Training of the dice detector (needs the `train` extra: torch). Never imported at run time."""

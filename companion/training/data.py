@@ -1,0 +1,115 @@
+"""Training samples: real YOLO folders and rendered ones, cropped and augmented on the fly."""
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from ..vision.dataset import read_yolo_folder
+
+
+@dataclass
+class Sample:
+    image: np.ndarray  # BGR uint8
+    boxes: np.ndarray  # N×4 x0, y0, x1, y1 in pixels
+    classes: np.ndarray  # N pips − 1
+
+
+def load_folder(folder: Path, max_side: int = 800) -> list[Sample]:
+    samples = []
+    for item in read_yolo_folder(folder):
+        image = cv2.imread(str(item.image_path), cv2.IMREAD_COLOR)
+        if image is None:
+            continue
+        h, w = image.shape[:2]
+        true_boxes = item.boxes(w, h)
+        scale = min(1.0, max_side / max(h, w))
+        if scale < 1:
+            image = cv2.resize(image, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA)
+        boxes = np.array([[b.x, b.y, b.x + b.w, b.y + b.h] for b in true_boxes], np.float32).reshape(-1, 4)
+        classes = np.array([b.pips - 1 for b in true_boxes], np.int64)
+        samples.append(Sample(image, boxes * scale, classes))
+    return samples
+
+
+def augment(sample: Sample, crop: int, rng: random.Random) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A random crop at a random scale, flips, quarter turns, light and colour changes, blur."""
+    image, boxes, classes = sample.image, sample.boxes.copy(), sample.classes.copy()
+    h, w = image.shape[:2]
+    longest = max(h, w)
+    scale = rng.uniform(0.55, 1.45) * 640 / longest
+    if len(boxes):
+        median = float(np.median(np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])))
+        scale = min(scale, 200 / max(median, 1))  # keep dice within what the net sees
+    image = cv2.resize(
+        image,
+        (max(1, round(w * scale)), max(1, round(h * scale))),
+        interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR,
+    )
+    boxes *= scale
+    h, w = image.shape[:2]
+    if len(boxes) and rng.random() < 0.8:  # crop around a die most of the time
+        i = rng.randrange(len(boxes))
+        cx, cy = (boxes[i, 0] + boxes[i, 2]) / 2, (boxes[i, 1] + boxes[i, 3]) / 2
+        x0 = int(np.clip(cx - rng.uniform(0.15, 0.85) * crop, 0, max(0, w - crop)))
+        y0 = int(np.clip(cy - rng.uniform(0.15, 0.85) * crop, 0, max(0, h - crop)))
+    else:
+        x0, y0 = rng.randint(0, max(0, w - crop)), rng.randint(0, max(0, h - crop))
+    canvas = np.full((crop, crop, 3), rng.randint(0, 255), np.uint8)
+    part = image[y0 : y0 + crop, x0 : x0 + crop]
+    canvas[: part.shape[0], : part.shape[1]] = part
+    boxes -= np.array([x0, y0, x0, y0], np.float32)
+    if len(boxes):
+        inside_w = np.clip(boxes[:, 2], 0, crop) - np.clip(boxes[:, 0], 0, crop)
+        inside_h = np.clip(boxes[:, 3], 0, crop) - np.clip(boxes[:, 1], 0, crop)
+        area = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
+        keep = (inside_w * inside_h) > 0.6 * area  # a die cut in half is not a readable die
+        boxes, classes = np.clip(boxes[keep], 0, crop), classes[keep]
+    image = canvas
+    if rng.random() < 0.5:
+        image = image[:, ::-1]
+        boxes[:, [0, 2]] = crop - boxes[:, [2, 0]]
+    for _ in range(rng.randrange(4)):
+        image = np.rot90(image)  # counter-clockwise: (x, y) -> (y, crop - x)
+        boxes = (
+            np.stack([boxes[:, 1], crop - boxes[:, 2], boxes[:, 3], crop - boxes[:, 0]], 1)
+            if len(boxes)
+            else boxes
+        )
+    image = np.ascontiguousarray(image)
+    image = photometric(image, rng)
+    return image, boxes.reshape(-1, 4), classes
+
+
+def photometric(image: np.ndarray, rng: random.Random) -> np.ndarray:
+    hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV).astype(np.int16)
+    hsv[..., 0] = (hsv[..., 0] + rng.randint(-90, 90)) % 180 if rng.random() < 0.5 else hsv[..., 0]
+    hsv[..., 1] = np.clip(hsv[..., 1] * rng.uniform(0.6, 1.4), 0, 255)
+    hsv[..., 2] = np.clip(hsv[..., 2] * rng.uniform(0.6, 1.3) + rng.randint(-20, 20), 0, 255)
+    image = cv2.cvtColor(hsv.astype(np.uint8), cv2.COLOR_HSV2BGR)
+    if rng.random() < 0.2:
+        image = cv2.GaussianBlur(image, (0, 0), rng.uniform(0.5, 1.5))
+    return image
+
+
+def targets(boxes: np.ndarray, classes: np.ndarray, size: int, stride: int, n_classes: int):
+    """CenterNet targets: Gaussian heatmaps, and size/offset at each centre cell."""
+    out = size // stride
+    heat = np.zeros((n_classes, out, out), np.float32)
+    reg = np.zeros((4, out, out), np.float32)
+    mask = np.zeros((out, out), np.float32)
+    ys, xs = np.mgrid[0:out, 0:out].astype(np.float32)
+    for (x0, y0, x1, y1), cls in zip(boxes, classes, strict=True):
+        bw, bh = (x1 - x0) / stride, (y1 - y0) / stride
+        if bw < 0.5 or bh < 0.5:
+            continue
+        cx, cy = (x0 + x1) / 2 / stride, (y0 + y1) / 2 / stride
+        ix, iy = min(int(cx), out - 1), min(int(cy), out - 1)
+        sigma = max(0.5, min(bw, bh) / 6)
+        g = np.exp(-((xs - ix) ** 2 + (ys - iy) ** 2) / (2 * sigma**2))
+        heat[cls] = np.maximum(heat[cls], g)
+        reg[:, iy, ix] = (bw, bh, cx - ix, cy - iy)
+        mask[iy, ix] = 1
+    return heat, reg, mask

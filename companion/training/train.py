@@ -1,0 +1,126 @@
+"""Train DiceNet on real and rendered dice, then export it to ONNX.
+
+    python -m companion.training.train --out models/dicenet.onnx --minutes 45 \\
+        --data ../shared/datasets/roboflow-dice/train ../shared/datasets/webcam-white-dice/train \\
+        --synthetic build/synth_train
+
+Only training splits go in: the valid/test splits stay out so the figures in the model card
+measure data the model has never seen. Runs on the CPU; stops after --minutes.
+"""
+
+import argparse
+import math
+import random
+import time
+from pathlib import Path
+
+import numpy as np
+import torch
+from torch.nn import functional as F
+
+from .data import Sample, augment, load_folder, targets
+from .export import export_onnx
+from .model import CLASSES, STRIDE, DiceNet
+
+
+def focal_loss(logits: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
+    """CenterNet's penalty-reduced focal loss, normalised by the number of dice."""
+    pred = torch.sigmoid(logits).clamp(1e-4, 1 - 1e-4)
+    pos = target.eq(1).float()
+    neg = 1 - pos
+    pos_loss = torch.log(pred) * (1 - pred) ** 2 * pos
+    neg_loss = torch.log(1 - pred) * pred**2 * (1 - target) ** 4 * neg
+    return -(pos_loss.sum() + neg_loss.sum()) / pos.sum().clamp(min=1)
+
+
+def batch(samples: list[Sample], weights: list[float], size: int, crop: int, rng: random.Random):
+    images, heats, regs, masks = [], [], [], []
+    for sample in rng.choices(samples, weights=weights, k=size):
+        image, boxes, classes = augment(sample, crop, rng)
+        heat, reg, mask = targets(boxes, classes, crop, STRIDE, CLASSES)
+        images.append(image.transpose(2, 0, 1))
+        heats.append(heat), regs.append(reg), masks.append(mask)
+    return (
+        torch.from_numpy(np.stack(images)).float(),
+        torch.from_numpy(np.stack(heats)),
+        torch.from_numpy(np.stack(regs)),
+        torch.from_numpy(np.stack(masks)),
+    )
+
+
+def loss_of(net: DiceNet, images, heat, reg, mask) -> tuple[torch.Tensor, dict[str, float]]:
+    heat_logits, size, offset = net(images)
+    l_heat = focal_loss(heat_logits, heat)
+    m = mask.unsqueeze(1)
+    n = mask.sum().clamp(min=1)
+    l_size = F.l1_loss(size * m, reg[:, :2] * m, reduction="sum") / n
+    l_off = F.l1_loss(offset * m, reg[:, 2:] * m, reduction="sum") / n
+    total = l_heat + 0.1 * l_size + l_off
+    return total, {"heat": l_heat.item(), "size": l_size.item(), "offset": l_off.item()}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--out", type=Path, default=Path("models/dicenet.onnx"))
+    parser.add_argument("--data", type=Path, nargs="*", default=[], help="real YOLO training folders")
+    parser.add_argument("--synthetic", type=Path, nargs="*", default=[], help="rendered YOLO folders")
+    parser.add_argument("--minutes", type=float, default=45)
+    parser.add_argument("--batch", type=int, default=16)
+    parser.add_argument("--crop", type=int, default=320)
+    parser.add_argument("--lr", type=float, default=3e-3)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--resume", type=Path, help="a checkpoint (.pt) to continue from")
+    args = parser.parse_args()
+
+    rng = random.Random(args.seed)
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(2)
+    real = [s for folder in args.data for s in load_folder(folder)]
+    synthetic = [s for folder in args.synthetic for s in load_folder(folder)]
+    samples = real + synthetic
+    # half of every batch real, half rendered (when both exist)
+    weights = [0.5 / max(1, len(real))] * len(real) + [0.5 / max(1, len(synthetic))] * len(synthetic)
+    print(f"{len(real)} real and {len(synthetic)} rendered images", flush=True)
+
+    net = DiceNet()
+    if args.resume:
+        net.load_state_dict(torch.load(args.resume, map_location="cpu"))
+    optimiser = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
+    budget = args.minutes * 60
+    start = time.monotonic()
+    checkpoint = args.out.with_suffix(".pt")
+    step, last_save, smoothed = 0, start, None
+    while (elapsed := time.monotonic() - start) < budget:
+        progress = elapsed / budget
+        lr = args.lr * (0.5 * (1 + math.cos(math.pi * progress)) * 0.97 + 0.03)
+        if step < 100:
+            lr *= (step + 1) / 100  # warm up
+        for group in optimiser.param_groups:
+            group["lr"] = lr
+        net.train()
+        loss, parts = loss_of(net, *batch(samples, weights, args.batch, args.crop, rng))
+        optimiser.zero_grad()
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(net.parameters(), 10.0)
+        optimiser.step()
+        smoothed = loss.item() if smoothed is None else 0.98 * smoothed + 0.02 * loss.item()
+        step += 1
+        if step % 50 == 0:
+            print(
+                f"step {step} {elapsed / 60:.1f} min lr {lr:.5f} loss {smoothed:.3f} "
+                + " ".join(f"{k} {v:.3f}" for k, v in parts.items()),
+                flush=True,
+            )
+        if time.monotonic() - last_save > 600:
+            torch.save(net.state_dict(), checkpoint)
+            export_onnx(net, args.out)
+            last_save = time.monotonic()
+    torch.save(net.state_dict(), checkpoint)
+    export_onnx(net, args.out)
+    print(f"done: {step} steps in {(time.monotonic() - start) / 60:.1f} min -> {args.out}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

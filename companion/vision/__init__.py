@@ -1,0 +1,8 @@
+"""The vision adapter: find every die in a camera frame, read its pips and its colour."""
+
+from .calibration import Calibration, CalibrationError
+from .detector import DiceDetector, ModelError
+from .die import Die
+from .reader import DiceReader
+
+__all__ = ["Calibration", "CalibrationError", "DiceDetector", "DiceReader", "Die", "ModelError"]

@@ -1,0 +1,42 @@
+"""Drawing what was read on a picture (reading and drawing are kept apart)."""
+
+import cv2
+import numpy as np
+
+from .die import Die
+
+INK = {
+    "red": (40, 40, 230),
+    "green": (60, 180, 60),
+    "blue": (230, 120, 40),
+    "black": (20, 20, 20),
+    "white": (245, 245, 245),
+    "yellow": (40, 210, 240),
+    "grey": (150, 150, 150),
+    "violet": (170, 60, 140),
+}
+
+
+def annotate(image: np.ndarray, dice: list[Die], wrong: set[int] | None = None) -> np.ndarray:
+    """A copy of ``image`` with each die's box and "pips colour" label; ``wrong`` ones in red."""
+    out = image.copy()
+    scale = max(0.4, min(out.shape[:2]) / 900)
+    for index, die in enumerate(dice):
+        x, y, w, h = die.box
+        colour = (0, 0, 255) if wrong and index in wrong else (0, 230, 0)
+        cv2.rectangle(out, (x, y), (x + w, y + h), colour, max(1, round(2 * scale)))
+        label = f"{die.pips} {die.colour}"
+        (tw, th), _ = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, scale, 1)
+        top = max(th + 4, y - 2)
+        cv2.rectangle(out, (x, top - th - 4), (x + tw + 4, top + 2), (0, 0, 0), -1)
+        cv2.putText(
+            out,
+            label,
+            (x + 2, top - 2),
+            cv2.FONT_HERSHEY_SIMPLEX,
+            scale,
+            INK.get(die.colour, (255, 255, 255)),
+            1,
+            cv2.LINE_AA,
+        )
+    return out

@@ -1,0 +1,153 @@
+"""Table calibration: the colours of this table's dice, the table area, and (for the camera
+loop) the zones of the tray and the casinos. Stored as a small JSON file.
+
+    {"version": 1, "frame": [1280, 720],
+     "table": [x, y, w, h] | null,
+     "colours": {"red": {"lab": [L, a, b], "spread": [sL, sa, sb], "dark_pips": false, "dice": 8}},
+     "zones": {"tray": [x, y, w, h], "1": [...], ..., "slot": [...]}}
+"""
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .colour import BodyReading
+
+VERSION = 1
+Rect = tuple[int, int, int, int]
+
+
+class CalibrationError(ValueError):
+    """A calibration file or photo that cannot be used; the message says which and why."""
+
+
+@dataclass(frozen=True)
+class LearnedColour:
+    lab: tuple[float, float, float]
+    spread: tuple[float, float, float]
+    dark_pips: bool
+    dice: int
+
+    def distance(self, reading: BodyReading) -> float:
+        """How many spreads away a reading is (lightness counts half: light varies most)."""
+        spread = np.maximum(np.array(self.spread), (6.0, 4.0, 4.0))
+        delta = (np.array(reading.lab) - np.array(self.lab)) / spread
+        delta[0] *= 0.5
+        penalty = 0.0 if reading.dark_pips == self.dark_pips else 1.5
+        return float(np.linalg.norm(delta)) + penalty
+
+
+@dataclass
+class Calibration:
+    colours: dict[str, LearnedColour] = field(default_factory=dict)
+    table: Rect | None = None
+    zones: dict[str, Rect] = field(default_factory=dict)
+    frame: tuple[int, int] | None = None
+
+    def nearest_colour(self, reading: BodyReading, limit: float = 3.5) -> tuple[str, float] | None:
+        if not self.colours:
+            return None
+        name, distance = min(((n, c.distance(reading)) for n, c in self.colours.items()), key=lambda x: x[1])
+        if distance > limit:
+            return None
+        return name, float(max(0.5, 1.0 - distance / (2 * limit)))
+
+    def on_table(self, point: tuple[float, float]) -> bool:
+        return self.table is None or _inside(self.table, point)
+
+    def zone_of(self, point: tuple[float, float]) -> str | None:
+        for name, rect in self.zones.items():
+            if _inside(rect, point):
+                return name
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": VERSION,
+            "frame": list(self.frame) if self.frame else None,
+            "table": list(self.table) if self.table else None,
+            "colours": {
+                n: {
+                    "lab": [round(v, 2) for v in c.lab],
+                    "spread": [round(v, 2) for v in c.spread],
+                    "dark_pips": c.dark_pips,
+                    "dice": c.dice,
+                }
+                for n, c in self.colours.items()
+            },
+            "zones": {n: list(r) for n, r in self.zones.items()},
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, source: str = "calibration") -> "Calibration":
+        try:
+            if data.get("version") != VERSION:
+                raise CalibrationError(f"{source}: unknown calibration version {data.get('version')!r}")
+            colours = {
+                str(name): LearnedColour(
+                    tuple(map(float, c["lab"])),
+                    tuple(map(float, c["spread"])),
+                    bool(c["dark_pips"]),
+                    int(c.get("dice", 0)),
+                )
+                for name, c in (data.get("colours") or {}).items()
+            }
+            table = _rect(data.get("table")) if data.get("table") else None
+            zones = {str(n): _rect(r) for n, r in (data.get("zones") or {}).items()}
+            frame = tuple(map(int, data["frame"])) if data.get("frame") else None
+        except CalibrationError:
+            raise
+        except (AttributeError, KeyError, TypeError, ValueError) as err:
+            raise CalibrationError(f"{source} is not a valid calibration file ({err})") from None
+        return cls(colours, table, zones, frame)
+
+    def save(self, path: Path) -> None:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(path.suffix + ".tmp")
+        tmp.write_text(json.dumps(self.to_json(), indent=2))
+        tmp.replace(path)
+
+    @classmethod
+    def load(cls, path: Path) -> "Calibration":
+        try:
+            data = json.loads(Path(path).read_text())
+        except OSError as err:
+            raise CalibrationError(f"cannot read the calibration {path}: {err.strerror}") from None
+        except json.JSONDecodeError as err:
+            raise CalibrationError(f"{path} is not JSON ({err.msg} at line {err.lineno})") from None
+        return cls.from_json(data, str(path))
+
+
+def learn_colour(readings: list[BodyReading]) -> LearnedColour:
+    labs = np.array([r.lab for r in readings], np.float32)
+    dark = sum(r.dark_pips for r in readings) * 2 >= len(readings)
+    return LearnedColour(
+        tuple(map(float, np.median(labs, axis=0))),
+        tuple(map(float, labs.std(axis=0))),
+        bool(dark),
+        len(readings),
+    )
+
+
+def parse_rect(text: str) -> Rect:
+    """'x,y,w,h' → a rectangle; CalibrationError with the text when it is not one."""
+    try:
+        return _rect([int(v) for v in text.split(",")])
+    except ValueError:
+        raise CalibrationError(f"a rectangle is x,y,w,h in pixels, got {text!r}") from None
+
+
+def _rect(values: Any) -> Rect:
+    x, y, w, h = (int(v) for v in values)
+    if w <= 0 or h <= 0:
+        raise CalibrationError(f"a rectangle needs a positive width and height, got {values!r}")
+    return x, y, w, h
+
+
+def _inside(rect: Rect, point: tuple[float, float]) -> bool:
+    x, y, w, h = rect
+    return x <= point[0] < x + w and y <= point[1] < y + h

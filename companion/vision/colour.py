@@ -1,0 +1,131 @@
+"""Die colour, read from the die's body (not its pips), robust to warm or cold light.
+
+Without calibration a default palette names the colour by hue, chroma, lightness and pip
+polarity (white and yellow dice have dark pips; grey and black dice light ones). With a
+calibration, the nearest learned colour wins, unless nothing learned is close: then the
+default palette answers. ``other`` means unsure.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+PALETTE = ("red", "green", "blue", "black", "white", "yellow", "grey", "violet")
+OTHER = "other"
+
+#: CIELAB hue angle (degrees) of each chromatic colour's body, and how far it may stray
+HUES = {
+    "red": (35.0, 28.0),
+    "yellow": (92.0, 22.0),
+    "green": (150.0, 40.0),
+    "blue": (275.0, 32.0),
+    "violet": (320.0, 24.0),
+}
+NEUTRAL_CHROMA = 24.0
+#: what the brightest dice pixels are corrected to (8-bit)
+REFERENCE_WHITE = 235.0
+#: lightness (0–100, after exposure correction) from which a neutral die is white (dark pips
+#: make white likelier: white dice have dark pips, grey and black dice usually light ones),
+#: and from which it is grey rather than black
+WHITE_FROM_DARK_PIPS, WHITE_FROM_LIGHT_PIPS, GREY_FROM = 62.0, 80.0, 32.0
+
+
+@dataclass(frozen=True)
+class BodyReading:
+    """A die's body colour in CIELAB (L 0–100, a, b) and whether its pips are darker."""
+
+    lab: tuple[float, float, float]
+    dark_pips: bool
+
+    @property
+    def chroma(self) -> float:
+        return float(np.hypot(self.lab[1], self.lab[2]))
+
+    @property
+    def hue(self) -> float:
+        return float(np.degrees(np.arctan2(self.lab[2], self.lab[1])) % 360)
+
+
+def white_balance_gains(frame: np.ndarray, boxes: Sequence[tuple[float, float, float, float]]) -> np.ndarray:
+    """Per-channel gains that make the brightest dice pixels (white pips or white bodies) a
+    neutral near-white: this corrects both the light's colour and the exposure.
+
+    The colour is only corrected when those pixels are already nearly neutral, so a table of
+    yellow dice is not turned white; then only the exposure is. Gains stay within 0.75–1.6."""
+    pixels = [_face(frame, box).reshape(-1, 3) for box in boxes]
+    pixels = [p for p in pixels if len(p)]
+    if not pixels:
+        return np.ones(3, np.float32)
+    allpix = np.concatenate(pixels).astype(np.float32)
+    brightness = allpix.sum(axis=1)
+    bright = allpix[brightness >= np.percentile(brightness, 97)]
+    mean = bright.mean(axis=0)
+    if mean.max() < 40:
+        return np.ones(3, np.float32)
+    spread = (mean.max() - mean.min()) / mean.max()
+    if spread > 0.35:  # the brightest things are clearly coloured: correct the exposure only
+        return np.full(3, np.clip(REFERENCE_WHITE / mean.max(), 0.75, 1.6), np.float32)
+    return np.clip(REFERENCE_WHITE / np.maximum(mean, 1), 0.75, 1.6).astype(np.float32)
+
+
+def _face(frame: np.ndarray, box: tuple[float, float, float, float], keep: float = 0.7) -> np.ndarray:
+    """The middle of the box: the top face without the table or the die's sides."""
+    x, y, w, h = box
+    cx, cy = x + w / 2, y + h / 2
+    hw, hh = w * keep / 2, h * keep / 2
+    x0, y0 = max(0, int(cx - hw)), max(0, int(cy - hh))
+    x1, y1 = min(frame.shape[1], int(cx + hw) + 1), min(frame.shape[0], int(cy + hh) + 1)
+    return frame[y0:y1, x0:x1]
+
+
+def read_body(
+    frame: np.ndarray, box: tuple[float, float, float, float], gains: np.ndarray | None = None
+) -> BodyReading | None:
+    """Separate pips from body by lightness (two clusters; the body is the larger one)."""
+    face = _face(frame, box)
+    if face.size < 12:
+        return None
+    pixels = face.reshape(-1, 3).astype(np.float32)
+    if gains is not None:
+        pixels = np.clip(pixels * gains[None, :], 0, 255)
+    lab = cv2.cvtColor(pixels.reshape(-1, 1, 3).astype(np.uint8), cv2.COLOR_BGR2LAB).reshape(-1, 3)
+    lab = lab.astype(np.float32)
+    lightness = lab[:, 0]
+    low, high = np.percentile(lightness, 10), np.percentile(lightness, 90)
+    threshold = (low + high) / 2
+    dark = lightness < threshold
+    if high - low < 25:  # no visible pips in the middle (a 1 seen small, or blur): all body
+        body = lab
+        dark_pips = lightness.mean() > 128
+    else:
+        body_is_light = (~dark).sum() >= dark.sum()
+        body = lab[~dark] if body_is_light else lab[dark]
+        dark_pips = bool(body_is_light)
+    core = body[np.abs(body[:, 0] - np.median(body[:, 0])) <= 2 * body[:, 0].std() + 1]
+    L, a, b = np.median(core if len(core) else body, axis=0)
+    return BodyReading((float(L) * 100 / 255, float(a) - 128, float(b) - 128), dark_pips)
+
+
+def palette_colour(reading: BodyReading) -> tuple[str, float]:
+    """Name a body colour from the default palette, with a confidence 0–1."""
+    L, chroma = reading.lab[0], reading.chroma
+    if chroma < NEUTRAL_CHROMA or (L < 22 and chroma < 35):
+        if (WHITE_FROM_DARK_PIPS if reading.dark_pips else WHITE_FROM_LIGHT_PIPS) <= L:
+            return "white", 0.9 if reading.dark_pips else 0.6
+        if L < GREY_FROM:
+            return "black", 0.9 if not reading.dark_pips else 0.6
+        return "grey", 0.8
+    hue = reading.hue
+    best, best_distance, tolerance = OTHER, 360.0, 0.0
+    for name, (centre, spread) in HUES.items():
+        distance = abs((hue - centre + 180) % 360 - 180)
+        if distance < best_distance:
+            best, best_distance, tolerance = name, distance, spread
+    if best_distance > tolerance * 1.6:
+        return OTHER, 0.3
+    confidence = 1.0 - 0.5 * best_distance / (tolerance * 1.6)
+    if chroma < NEUTRAL_CHROMA * 1.4:
+        confidence *= 0.7
+    return best, float(confidence)

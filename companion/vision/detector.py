@@ -1,0 +1,103 @@
+"""The dice detector: an ONNX model run with onnxruntime on the CPU.
+
+prepare (resize + pad) → infer → decode (peaks to boxes, then NMS) are separate steps that
+return values, so each can be tested and timed on its own.
+"""
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+import onnxruntime as ort
+
+STRIDE = 4
+DEFAULT_MODEL = Path(__file__).resolve().parent.parent.parent / "models" / "dicenet.onnx"
+
+
+class ModelError(RuntimeError):
+    """The model file is missing or unusable; the message says which file and what to do."""
+
+
+@dataclass(frozen=True)
+class Prepared:
+    tensor: np.ndarray  # 1×3×H×W float32, BGR 0..255
+    scale: float  # model pixels per original pixel
+    size: tuple[int, int]  # original (w, h)
+
+
+@dataclass(frozen=True)
+class Detection:
+    box: tuple[float, float, float, float]  # x, y, w, h in original pixels
+    pips: int
+    score: float
+
+
+class DiceDetector:
+    """Load once, then ``detect(frame)``. ``input_side`` is the longest side the model sees."""
+
+    def __init__(
+        self, model_path: Path | None = None, input_side: int = 640, threads: int = 2, threshold: float = 0.3
+    ) -> None:
+        path = Path(model_path or DEFAULT_MODEL)
+        if not path.is_file():
+            raise ModelError(f"no dice model at {path}; train one (see models/README.md) or pass --model")
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = threads
+        options.inter_op_num_threads = 1
+        options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+        try:
+            self.session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+        except Exception as err:  # onnxruntime raises its own exception types
+            raise ModelError(f"cannot load the dice model {path}: {err}") from None
+        self.input_name = self.session.get_inputs()[0].name
+        self.output_names = [o.name for o in self.session.get_outputs()]
+        self.input_side = input_side
+        self.threshold = threshold
+
+    def prepare(self, frame: np.ndarray) -> Prepared:
+        h, w = frame.shape[:2]
+        scale = self.input_side / max(h, w)
+        rw, rh = max(1, round(w * scale)), max(1, round(h * scale))
+        resized = cv2.resize(frame, (rw, rh), interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+        pw, ph = -(-rw // 32) * 32, -(-rh // 32) * 32
+        padded = np.zeros((ph, pw, 3), np.uint8)
+        padded[:rh, :rw] = resized
+        tensor = np.ascontiguousarray(padded.transpose(2, 0, 1)[None], dtype=np.float32)
+        return Prepared(tensor, scale, (w, h))
+
+    def infer(self, prepared: Prepared) -> dict[str, np.ndarray]:
+        outputs = self.session.run(self.output_names, {self.input_name: prepared.tensor})
+        return dict(zip(self.output_names, outputs, strict=True))
+
+    def decode(self, outputs: dict[str, np.ndarray], prepared: Prepared) -> list[Detection]:
+        heat, peaks, boxes = outputs["heat"][0], outputs["peaks"][0, 0], outputs["boxes"][0]
+        ys, xs = np.nonzero(peaks >= self.threshold)
+        if len(xs) == 0:
+            return []
+        scores = peaks[ys, xs]
+        classes = heat[:, ys, xs].argmax(axis=0)
+        size = boxes[0:2, ys, xs] * STRIDE / prepared.scale
+        cx = (xs + boxes[2, ys, xs]) * STRIDE / prepared.scale
+        cy = (ys + boxes[3, ys, xs]) * STRIDE / prepared.scale
+        w_img, h_img = prepared.size
+        found = []
+        for i in range(len(xs)):
+            bw, bh = max(1.0, float(size[0, i])), max(1.0, float(size[1, i]))
+            x0 = float(np.clip(cx[i] - bw / 2, 0, w_img - 1))
+            y0 = float(np.clip(cy[i] - bh / 2, 0, h_img - 1))
+            bw, bh = min(bw, w_img - x0), min(bh, h_img - y0)
+            found.append(Detection((x0, y0, bw, bh), int(classes[i]) + 1, float(scores[i])))
+        return suppress_overlaps(found)
+
+    def detect(self, frame: np.ndarray) -> list[Detection]:
+        prepared = self.prepare(frame)
+        return self.decode(self.infer(prepared), prepared)
+
+
+def suppress_overlaps(found: list[Detection], iou: float = 0.45) -> list[Detection]:
+    """Keep the surer of two boxes that mostly overlap (one die, two guesses)."""
+    if len(found) < 2:
+        return found
+    keep = cv2.dnn.NMSBoxes([list(d.box) for d in found], [d.score for d in found], 0.0, iou)
+    return [found[i] for i in sorted(np.array(keep).reshape(-1).tolist(), key=lambda i: -found[i].score)]

@@ -1,0 +1,33 @@
+"""What the reader sees: one die on the table."""
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Die:
+    """A die the camera read: its top-face box in pixels of the original image (x, y, w, h),
+    the pips on top (1–6), its body colour, and how sure the detector is (0–1)."""
+
+    box: tuple[int, int, int, int]
+    pips: int
+    colour: str
+    score: float
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.pips <= 6:
+            raise ValueError(f"pips must be 1–6, got {self.pips}")
+        if not 0.0 <= self.score <= 1.0:
+            raise ValueError(f"score must be within 0–1, got {self.score}")
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        x, y, w, h = self.box
+        return x + w / 2, y + h / 2
+
+    def to_json(self) -> dict:
+        return {
+            "box": list(self.box),
+            "pips": self.pips,
+            "colour": self.colour,
+            "score": round(self.score, 3),
+        }

@@ -1,0 +1,50 @@
+"""The dice reader: created once (model, calibration), then ``read(frame) -> list[Die]``."""
+
+from pathlib import Path
+
+import numpy as np
+
+from .calibration import Calibration
+from .colour import OTHER, palette_colour, read_body, white_balance_gains
+from .detector import DiceDetector
+from .die import Die
+
+
+class DiceReader:
+    def __init__(
+        self,
+        model_path: Path | None = None,
+        calibration: Calibration | None = None,
+        threads: int = 2,
+        input_side: int = 640,
+        threshold: float = 0.3,
+    ) -> None:
+        self.detector = DiceDetector(model_path, input_side=input_side, threads=threads, threshold=threshold)
+        self.calibration = calibration or Calibration()
+
+    def read(self, frame: np.ndarray) -> list[Die]:
+        """Every die on the table in this BGR frame, in reading order (top to bottom, left to right)."""
+        if frame is None or frame.ndim != 3 or frame.shape[2] != 3 or min(frame.shape[:2]) < 16:
+            raise ValueError("a frame must be a colour image (height × width × 3) of at least 16×16 pixels")
+        found = [
+            d
+            for d in self.detector.detect(frame)
+            if self.calibration.on_table((d.box[0] + d.box[2] / 2, d.box[1] + d.box[3] / 2))
+        ]
+        gains = white_balance_gains(frame, [d.box for d in found])
+        dice = []
+        for detection in found:
+            colour = self.colour_of(frame, detection.box, gains)
+            x, y, w, h = (int(round(v)) for v in detection.box)
+            dice.append(Die((x, y, w, h), detection.pips, colour, min(1.0, max(0.0, detection.score))))
+        return sorted(dice, key=lambda d: (round(d.centre[1] / 40), d.centre[0]))
+
+    def colour_of(self, frame: np.ndarray, box: tuple[float, float, float, float], gains: np.ndarray) -> str:
+        reading = read_body(frame, box, gains)
+        if reading is None:
+            return OTHER
+        learned = self.calibration.nearest_colour(reading)
+        if learned is not None:
+            return learned[0]
+        name, confidence = palette_colour(reading)
+        return name if confidence >= 0.45 else OTHER
