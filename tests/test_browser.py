@@ -160,3 +160,52 @@ def test_touch_targets_are_at_least_44px(page, server):
         .map(e => [e.textContent.trim() || e.id, e.getBoundingClientRect().height])
         .filter(([, h]) => h < 44)""")
     assert small == []
+
+
+@pytest.fixture
+def live_app(tmp_path):
+    """The app in this process on a real waitress server, so a test can act as the camera."""
+    import threading
+
+    import waitress
+
+    from companion.web import create_app
+    from tests.server import free_port
+
+    app = create_app({"DATA_DIR": str(tmp_path / "data"), "SSE_KEEPALIVE": 1.0})
+    port = free_port()
+    server = waitress.create_server(app, host="127.0.0.1", port=port, threads=8)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    yield app, f"http://127.0.0.1:{port}"
+    app.extensions["games"].changes.close()
+    server.close()
+
+
+def test_a_camera_roll_that_does_not_fit_is_corrected_with_a_tap(page, live_app):
+    import cv2
+    import numpy as np
+
+    from companion.rules import Die
+
+    app, url = live_app
+    games = app.extensions["games"]
+    page.goto(url + "/")
+    page.click("#remove-player")
+    page.click('button[type="submit"]')
+    page.wait_for_selector(".entry-row")
+    game = games.active_game()
+    games.set_camera_status(True, "camera 0 is giving frames", "camera 0")
+    seen = tuple(Die("red", p) for p in (1, 2, 3, 4, 5, 6, 6)) + (Die("green", 2),)  # one misread colour
+    picture = cv2.imencode(".jpg", np.full((120, 160, 3), 90, np.uint8))[1].tobytes()
+    games.offer_camera_roll(game.record.id, seen, picture, "the camera saw 7 red, 1 green; red holds 8 red")
+    page.wait_for_selector("#camera-correction:not([hidden]) img.camera-frame")
+    assert "7 red, 1 green" in page.inner_text("#camera-correction")
+    assert page.inner_text("#camera-status") == "Camera: watching"
+    shot(page, "9-camera-correction")
+    page.click('#camera-correction .entered-die[data-index="7"]')
+    page.click('#camera-correction .colour-choice[data-colour="red"]')
+    page.click("#camera-record")
+    page.wait_for_selector('button.value[data-value="6"]')
+    assert games.get(game.record.id).state.phase.value == "place"
+    assert page.locator("#camera-correction").is_hidden()

@@ -22,7 +22,7 @@ class Motion(StrEnum):
 @dataclass(frozen=True)
 class MotionSettings:
     #: share of pixels that must change between frames to count as motion
-    moving_share: float = 0.004
+    moving_share: float = 0.001
     #: grey-level change that counts a pixel as changed (above camera noise)
     pixel_delta: int = 18
     #: seconds of stillness before the dice count as settled

@@ -16,7 +16,7 @@ def read_session(folder: Path) -> dict | None:
 def start_sample_game(games: GameService, folder: Path) -> LiveGame | None:
     """A new game set up as the recorded one (same players, same seed, so the same deck)."""
     session = read_session(folder)
-    if session is None:
+    if session is None or "players" not in session:
         return None
     return games.create(
         {
@@ -26,3 +26,12 @@ def start_sample_game(games: GameService, folder: Path) -> LiveGame | None:
             "seed": session["seed"],
         }
     )
+
+
+def bundled_sample() -> Path | None:
+    """samples/classic-two-players in the project folder (where the README's commands run)."""
+    for root in (Path.cwd(), Path(__file__).resolve().parents[2]):
+        candidate = root / "samples" / "classic-two-players"
+        if (candidate / "session.json").is_file():
+            return candidate
+    return None

@@ -96,6 +96,30 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def choose_camera_or_sample(args: argparse.Namespace) -> None:
+    from ..camera.sample import bundled_sample
+    from ..camera.sources import SourceError, open_source
+
+    try:
+        open_source(camera=0).close()
+        args.camera = 0
+        print("Reading rolls from camera 0.", flush=True)
+    except SourceError:
+        sample = bundled_sample()
+        if sample is None:
+            raise CommandError(
+                "no camera is attached and the bundled samples/ folder is not here; "
+                "run from the project folder or pass --source"
+            ) from None
+        args.source = str(sample)
+        args.accept_placements = True  # nobody sits at a recorded table to tap the placements
+        print(
+            f"No camera attached: playing the recorded round in {sample} "
+            "(it starts when the game's page is opened).",
+            flush=True,
+        )
+
+
 def start_camera(args: argparse.Namespace, games) -> Callable[[], None]:
     """Run the camera loop in a thread feeding the live game; return how to stop it."""
     import threading
@@ -126,6 +150,8 @@ def start_camera(args: argparse.Namespace, games) -> Callable[[], None]:
     stopping = threading.Event()
 
     def loop() -> None:
+        if game is not None:  # a recording waits for someone to watch it (or a minute)
+            games.wait_for_viewer(game.record.id, timeout=60, stop=stopping)
         try:
             watch_source(
                 reader,

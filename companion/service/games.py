@@ -61,6 +61,7 @@ class GameService:
         #: the camera's health when a camera loop runs: {"ok", "message", "source"}
         self.camera: dict[str, Any] | None = None
         self._active: str | None = None
+        self._viewers: dict[str, threading.Event] = {}
 
     # ------------------------------------------------------------------ reading
     def get(self, game_id: str) -> LiveGame:
@@ -91,6 +92,20 @@ class GameService:
                 if not live.state.is_over:
                     return live
             return None
+
+    def viewer_joined(self, game_id: str) -> None:
+        """A tablet opened this game's live updates."""
+        with self._lock:
+            self._viewers.setdefault(game_id, threading.Event()).set()
+
+    def wait_for_viewer(self, game_id: str, timeout: float, stop: threading.Event | None = None) -> bool:
+        with self._lock:
+            joined = self._viewers.setdefault(game_id, threading.Event())
+        deadline = timeout
+        while deadline > 0 and not joined.is_set() and not (stop and stop.is_set()):
+            joined.wait(0.2)
+            deadline -= 0.2
+        return joined.is_set()
 
     def set_camera_status(self, ok: bool, message: str, source: str) -> None:
         self.camera = {"ok": ok, "message": message, "source": source}

@@ -91,6 +91,7 @@ def main() -> None:
     budget = args.minutes * 60
     start = time.monotonic()
     checkpoint = args.out.with_suffix(".pt")
+    args.out.parent.mkdir(parents=True, exist_ok=True)
     step, last_save, smoothed = 0, start, None
     while (elapsed := time.monotonic() - start) < budget:
         progress = elapsed / budget
@@ -113,7 +114,7 @@ def main() -> None:
                 + " ".join(f"{k} {v:.3f}" for k, v in parts.items()),
                 flush=True,
             )
-        if time.monotonic() - last_save > 600:
+        if time.monotonic() - last_save > 300:
             torch.save(net.state_dict(), checkpoint)
             export_onnx(net, args.out)
             last_save = time.monotonic()

@@ -12,7 +12,16 @@ import numpy as np
 import onnxruntime as ort
 
 STRIDE = 4
-DEFAULT_MODEL = Path(__file__).resolve().parent.parent.parent / "models" / "dicenet.onnx"
+MODEL_NAME = Path("models") / "dicenet.onnx"
+
+
+def default_model() -> Path:
+    """models/dicenet.onnx beside the package (a source checkout), else in the current folder."""
+    beside = Path(__file__).resolve().parents[2] / MODEL_NAME
+    return beside if beside.is_file() else Path.cwd() / MODEL_NAME
+
+
+DEFAULT_MODEL = default_model()
 
 
 class ModelError(RuntimeError):

@@ -175,6 +175,7 @@ def events(game_id: str) -> Response:
     """Server-Sent Events: a `state` event now and after every change, comments to keep alive."""
     games = service()
     games.get(game_id)  # 404 before the stream starts
+    games.viewer_joined(game_id)
     keepalive = float(current_app.config["SSE_KEEPALIVE"])
 
     def stream() -> Iterator[str]:

@@ -6,6 +6,9 @@ let state = null;
 let shownRounds = null;     // rounds already shown (the round-end dialog shows only new ones)
 let entry = [];             // dice entered by hand for the current roll
 let entryKey = null;        // which roll the entry belongs to (resets when the turn moves on)
+let cameraDice = null;      // the camera's reading being corrected
+let cameraVersion = null;
+let selectedDie = null;
 
 function nameOf(colour) {
   const player = state.players.find((p) => p.colour === colour);
@@ -115,7 +118,8 @@ function placementButtons() {
   const slotOpen = new Set(state.placements.filter((p) => p.casino === "slot").map((p) => p.value));
   return [el("h2", {}, t("roll.choose")),
     el("div", { class: "roll-values" }, roll.by_value.map((group) => el("div", { class: "value-choice" },
-      el("button", { class: "primary big value", "data-value": group.value,
+      el("button", { class: `primary big value${state.proposal && state.proposal.value === group.value ? " proposed" : ""}`,
+        "data-value": group.value,
         onclick: () => command("placements", { value: group.value }) },
         el("span", { class: "value-number" }, group.value),
         el("span", { class: "value-dice" }, group.dice.map((d) => dieFace(d.colour, group.value, d.big)))),
@@ -155,6 +159,47 @@ function standingsList() {
   return el("ol", { class: "standings" }, state.standings.map((s) => el("li", {},
     el("span", { class: "swatch", style: `background:${cssColour(s.colour)}` }),
     ` ${nameOf(s.colour)} — ${money(s.money)} (${t("banknotes", { n: s.banknotes })})`)));
+}
+
+// ------------------------------------------------------------------ camera correction
+function renderCameraCorrection() {
+  const box = document.getElementById("camera-correction");
+  const pending = state.camera_roll;
+  box.hidden = !pending || !canControl() || state.over;
+  if (box.hidden) { cameraDice = null; return; }
+  if (cameraVersion !== pending.version) {
+    cameraVersion = pending.version;
+    cameraDice = pending.dice.map((d) => ({ ...d }));
+    selectedDie = null;
+  }
+  const colours = [...new Set(state.expected_roll.map((k) => k.colour))];
+  const canBeBig = state.expected_roll.some((k) => k.big);
+  const chips = cameraDice.map((d, i) => el("button", { class: `entered-die${i === selectedDie ? " selected" : ""}`,
+    "data-index": i, onclick: () => { selectedDie = i === selectedDie ? null : i; renderCameraCorrection(); } },
+    dieFace(d.colour, d.pips, d.big)));
+  const chooser = selectedDie === null ? null : el("div", { class: "chooser" },
+    [1, 2, 3, 4, 5, 6].map((p) => el("button", { class: "pip-button", "data-pips": p,
+      onclick: () => { cameraDice[selectedDie].pips = p; selectedDie = null; renderCameraCorrection(); } }, p)),
+    colours.map((c) => el("button", { class: "secondary colour-choice", "data-colour": c,
+      onclick: () => { cameraDice[selectedDie].colour = c; renderCameraCorrection(); } },
+      el("span", { class: "swatch", style: `background:${cssColour(c)}` }), ` ${c}`)),
+    canBeBig ? el("button", { class: "secondary", onclick: () => {
+      cameraDice[selectedDie].big = !cameraDice[selectedDie].big; renderCameraCorrection(); } }, t("roll.biggy")) : null,
+    el("button", { class: "secondary", onclick: () => { cameraDice.splice(selectedDie, 1); selectedDie = null;
+      renderCameraCorrection(); } }, "✕"));
+  box.replaceChildren(...[
+    el("h2", {}, t("camera.fix")),
+    el("p", { class: "error" }, pending.problem),
+    el("img", { class: "camera-frame", src: `/api/games/${GAME}/camera/frame.jpg?v=${pending.version}`, alt: "camera" }),
+    el("div", { class: "entered" }, chips,
+      el("button", { class: "secondary", id: "camera-add", onclick: () => {
+        cameraDice.push({ colour: state.current_player, pips: 1, big: false });
+        selectedDie = cameraDice.length - 1; renderCameraCorrection(); } }, "+")),
+    chooser,
+    el("div", { class: "row" },
+      el("button", { class: "primary", id: "camera-record", onclick: () => command("rolls", { dice: cameraDice }) }, t("action.record")),
+      el("button", { class: "secondary", onclick: () => command("camera/dismiss") }, t("action.close"))),
+  ].filter(Boolean));
 }
 
 // ------------------------------------------------------------------ deck and rounds
@@ -243,8 +288,8 @@ function showShare() {
 function render(next) {
   state = next;
   renderStatus(); renderPlayers(); renderCasinos(); renderAction(); renderDeck(); renderRounds();
+  renderCameraCorrection();
   maybeShowRoundEnd();
-  if (window.renderCameraCorrection) window.renderCameraCorrection(state);
 }
 
 function connect() {

@@ -1,0 +1,200 @@
+"""The camera loop without a model: motion states, one reading per settled roll, the watchdog."""
+
+import threading
+import time
+
+import numpy as np
+import pytest
+
+from companion.camera.grabber import LatestFrameGrabber
+from companion.camera.motion import Motion, MotionTracker
+from companion.camera.sources import SourceError
+from companion.camera.watcher import RollWatcher
+from companion.vision.calibration import Calibration
+from companion.vision.die import Die
+
+FPS = 30
+rng = np.random.default_rng(0)
+FELT = np.full((240, 320, 3), (40, 110, 30), np.uint8)
+
+
+def frame(squares=(), hand=None) -> np.ndarray:
+    """A felt table with white squares (dice) and an optional skin-coloured hand."""
+    img = np.clip(FELT.astype(np.int16) + rng.integers(-3, 4, FELT.shape), 0, 255).astype(np.uint8)
+    for x, y in squares:
+        img[int(y) : int(y) + 16, int(x) : int(x) + 16] = 235
+    if hand is not None:
+        x, y = hand
+        img[int(y) : int(y) + 70, int(x) : int(x) + 50] = (120, 160, 215)
+    return img
+
+
+class Script:
+    """Frames with the dice a perfect reader would see in each; counts the reads."""
+
+    def __init__(self) -> None:
+        self.frames: list[np.ndarray] = []
+        self.truth: dict[int, list[Die]] = {}
+        self.reads = 0
+
+    def add(self, count: int, squares=(), dice=(), hand=None) -> None:
+        for _ in range(count):
+            img = frame(squares, hand)
+            self.frames.append(img)
+            self.truth[id(img)] = [Die((int(x), int(y), 16, 16), p, "red", 0.9) for (x, y), p in dice]
+
+    def roll(self, dice: list[tuple[tuple[int, int], int]], still_frames: int = 30) -> None:
+        for step in range(10):  # tumbling in from the left
+            moving = [(x - (10 - step) * 12, y + (step % 3) * 5) for (x, y), _ in dice]
+            self.add(1, moving)
+        self.add(still_frames, [xy for xy, _ in dice], dice)
+
+    def read(self, img: np.ndarray) -> list[Die]:
+        self.reads += 1
+        return self.truth[id(img)]
+
+    def run(self, watcher: RollWatcher) -> list:
+        return [
+            (t, s) for t, s in ((i / FPS, watcher.feed(i / FPS, f)) for i, f in enumerate(self.frames)) if s
+        ]
+
+
+def watcher_for(script: Script) -> RollWatcher:
+    return RollWatcher(script.read, MotionTracker(), Calibration())
+
+
+def test_one_roll_gives_exactly_one_reading_after_it_settles():
+    script = Script()
+    script.add(20)
+    script.roll([((100, 100), 3), ((150, 120), 5)])
+    script.add(15)
+    seen = [(t, s) for t, s in script.run(watcher_for(script)) if s.dice]
+    assert len(seen) == 1
+    t, settled = seen[0]
+    assert sorted(d.pips for d in settled.dice) == [3, 5]
+    still_from = 30 / FPS
+    assert still_from + 0.4 <= t <= still_from + 0.6
+
+
+def test_nothing_is_read_while_dice_move():
+    script = Script()
+    script.add(5)
+    for step in range(60):  # a die that never stops sliding (90 px/s on a 320 px view)
+        script.add(1, [(40 + step * 3, 100)], [((40 + step * 3, 100), 2)])
+    assert script.run(watcher_for(script)) == []
+    assert script.reads == 0
+
+
+def test_a_hand_resting_on_an_empty_table_is_not_a_roll_and_picking_up_dice_is_not_a_second():
+    script = Script()
+    script.add(20)
+    script.roll([((100, 100), 6)])
+    for step in range(8):  # a hand sweeps in and takes the die
+        script.add(1, hand=(40 + step * 20, 80))
+    script.add(30, hand=(200, 80))  # the hand rests, still, with no dice
+    script.add(30)  # bare table
+    watcher = watcher_for(script)
+    seen = script.run(watcher)
+    assert [[d.pips for d in s.dice] for _, s in seen if s.dice] == [[6]]
+    after_roll = [s for t, s in seen if t > 1.5]
+    assert len(after_roll) == 2  # the resting hand, then the bare table: read, but no roll
+    assert watcher.tracker.state is Motion.EMPTY
+
+
+def test_two_rolls_two_readings():
+    script = Script()
+    script.add(10)
+    script.roll([((100, 100), 1), ((140, 100), 1)])
+    script.add(6, hand=(90, 80))
+    script.add(20)
+    script.roll([((120, 60), 4)])
+    readings = [s for _, s in script.run(watcher_for(script)) if s.dice]
+    assert [[d.pips for d in s.dice] for s in readings] == [[1, 1], [4]]
+
+
+def test_readings_that_disagree_wait_then_report_once():
+    script = Script()
+    script.add(10)
+    script.roll([((100, 100), 2)], still_frames=40)
+    flip = iter(range(1000))
+
+    def flaky(img):
+        script.reads += 1
+        return [Die((100, 100, 16, 16), 2 + next(flip) % 2, "red", 0.6)]
+
+    watcher = RollWatcher(flaky, MotionTracker(), Calibration(), agree=2, give_up_after=5)
+    seen = [s for s in (watcher.feed(i / FPS, f) for i, f in enumerate(script.frames)) if s]
+    assert len(seen) == 1 and script.reads == 5
+
+
+def test_dice_in_casino_zones_are_counted_apart_from_the_tray():
+    calibration = Calibration(zones={"tray": (0, 150, 320, 90), "4": (200, 0, 100, 100)})
+    script = Script()
+    script.add(10)
+    script.roll([((60, 180), 4), ((220, 20), 4)])
+    watcher = RollWatcher(script.read, MotionTracker(), calibration)
+    ((_, settled),) = script.run(watcher)
+    assert [d.pips for d in settled.dice] == [4]
+    assert settled.placed == {"4": 1}
+
+
+class FakeSource:
+    def __init__(self, frames: int, repeat_last: bool = False) -> None:
+        self.name, self.fps, self.left, self.repeat = "fake camera", None, frames, repeat_last
+        self.still = frame()
+
+    def read(self):
+        time.sleep(1 / 200)
+        if self.left <= 0:
+            return self.still if self.repeat else None
+        self.left -= 1
+        return frame()
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize(
+    "repeat_last, reason", [(False, "gives no frames"), (True, "repeats the same frame")]
+)
+def test_watchdog_reports_a_stalled_camera_and_reconnects(repeat_last, reason):
+    opened = []
+    events = []
+    got_ok_again = threading.Event()
+
+    def open_source():
+        opened.append(1)
+        if len(opened) == 2:
+            raise SourceError("no camera at index 0")  # unplugged for a moment
+        return FakeSource(20, repeat_last)
+
+    def on_event(event):
+        events.append(event)
+        if event.kind == "ok" and len(opened) >= 3:
+            got_ok_again.set()
+
+    grabber = LatestFrameGrabber(
+        open_source, on_event, live=True, stall_seconds=0.3, frozen_seconds=0.3, max_backoff=0.2
+    )
+    with grabber:
+        assert grabber.latest(0, timeout=2) is not None
+        assert got_ok_again.wait(10), [e.message for e in events]
+    kinds = [e.kind for e in events]
+    assert kinds[:2] == ["ok", "lost"] and reason in events[1].message
+    assert "no camera at index 0" in events[2].message
+    assert kinds.count("ok") >= 2
+
+
+def test_grabber_hands_out_only_the_newest_frame():
+    class Fast(FakeSource):
+        def read(self):
+            self.left -= 1
+            time.sleep(1 / 500)
+            return frame() if self.left > 0 else None
+
+    grabber = LatestFrameGrabber(lambda: Fast(400), lambda e: None, live=False)
+    with grabber:
+        first = grabber.latest(0, timeout=2)
+        time.sleep(0.1)  # a slow consumer
+        second = grabber.latest(first[0], timeout=2)
+    assert second[0] - first[0] > 5  # frames in between were skipped, not queued

@@ -1,0 +1,151 @@
+"""The dice reader with the shipped model: real and rendered fixtures, the `read` contract,
+bad files, and calibration."""
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.cli import main
+from companion.synth.scene import DiePose, render_scene
+from companion.vision import Calibration, CalibrationError, DiceReader, ModelError
+from companion.vision.dataset import read_yolo_folder
+from companion.vision.detector import DEFAULT_MODEL
+
+FIXTURES = Path(__file__).parent / "fixtures" / "real"
+
+pytestmark = pytest.mark.skipif(not DEFAULT_MODEL.exists(), reason="models/dicenet.onnx is missing")
+
+
+@pytest.fixture(scope="module")
+def reader():
+    return DiceReader()
+
+
+def rendered(colours_pips: list[tuple[str, int]], seed: int = 1, light: str | None = None) -> np.ndarray:
+    """A top-down 960×540 table with one die per (colour, pips), spaced apart."""
+    rng = np.random.default_rng(seed)
+    poses = [
+        DiePose(140 + 150 * (i % 5), 150 + 200 * (i // 5), 56, 0.3 * i, pips, colour, look=seed * 10 + i)
+        for i, (colour, pips) in enumerate(colours_pips)
+    ]
+    lighting = {
+        "direction": (0.6, 0.8),
+        "gains": np.array(
+            {"warm": (0.8, 0.95, 1.1), "cold": (1.1, 1.0, 0.87)}.get(light, (1, 1, 1)), np.float32
+        ),
+        "brightness": 1.0,
+        "gradient": 0.1,
+        "blur": False,
+    }
+    return render_scene(rng, 960, 540, poses, light=lighting).image
+
+
+@pytest.mark.parametrize("item", list(read_yolo_folder(FIXTURES)), ids=lambda i: i.image_path.stem[:30])
+def test_real_photos_read_right(reader, item):
+    image = cv2.imread(str(item.image_path))
+    dice = reader.read(image)
+    assert Counter(d.pips for d in dice) == Counter(r[0] for r in item.rows)
+
+
+@pytest.mark.parametrize("light", [None, "warm", "cold"])
+def test_rendered_table_pips_and_colours(reader, light):
+    wanted = [("red", 1), ("green", 2), ("blue", 3), ("black", 4), ("white", 5), ("yellow", 6), ("violet", 2)]
+    dice = reader.read(rendered(wanted, seed=3, light=light))
+    assert Counter((d.colour, d.pips) for d in dice) == Counter(wanted)
+    for die in dice:
+        x, y, w, h = die.box
+        assert 40 <= w <= 90 and 40 <= h <= 90 and 0 < die.score <= 1
+
+
+def test_an_empty_table_has_no_dice(reader):
+    assert reader.read(rendered([])) == []
+
+
+def test_read_json_contract(tmp_path, capsys):
+    image = tmp_path / "table.png"
+    cv2.imwrite(str(image), rendered([("red", 4), ("blue", 6)]))
+    assert main(["read", str(image), "--json"]) == 0
+    (result,) = json.loads(capsys.readouterr().out)
+    assert result["image"] == str(image) and isinstance(result["ms"], float)
+    assert sorted((d["pips"], d["colour"]) for d in result["dice"]) == [(4, "red"), (6, "blue")]
+    for die in result["dice"]:
+        assert set(die) == {"box", "pips", "colour", "score"}
+        assert len(die["box"]) == 4 and all(isinstance(v, int) for v in die["box"])
+
+
+def test_bad_files_get_an_error_entry_and_the_rest_are_read(tmp_path, capsys):
+    good = tmp_path / "good.png"
+    cv2.imwrite(str(good), rendered([("green", 3)]))
+    text = tmp_path / "notes.txt"
+    text.write_text("not a picture")
+    assert main(["read", str(text), str(good), str(tmp_path / "missing.jpg"), "--json"]) != 0
+    out = json.loads(capsys.readouterr().out)
+    assert "not a picture" in out[0]["error"]
+    assert [d["pips"] for d in out[1]["dice"]] == [3]
+    assert "no such file" in out[2]["error"]
+
+
+def test_missing_model_is_a_clear_error(tmp_path, capsys):
+    with pytest.raises(ModelError, match="no dice model"):
+        DiceReader(tmp_path / "nothing.onnx")
+    assert main(["read", "x.png", "--model", str(tmp_path / "nothing.onnx")]) != 0
+    assert "no dice model" in capsys.readouterr().err
+
+
+def test_calibration_round_trip_and_use(tmp_path, capsys):
+    # a table whose "red" dice look orange-ish and whose "blue" dice are dark teal
+    photos = {}
+    for colour, seed in (("red", 5), ("blue", 6)):
+        path = tmp_path / f"{colour}.png"
+        cv2.imwrite(str(path), rendered([(colour, p) for p in (1, 2, 3, 4, 5, 6)], seed=seed))
+        photos[colour] = path
+    out = tmp_path / "table.json"
+    args = [
+        "calibrate",
+        "--photo",
+        f"red={photos['red']}",
+        "--photo",
+        f"blue={photos['blue']}",
+        "--table",
+        "0,0,960,540",
+        "--zone",
+        "tray=100,100,500,300",
+        "--out",
+        str(out),
+    ]
+    assert main(args) == 0
+    loaded = Calibration.load(out)
+    assert set(loaded.colours) == {"red", "blue"} and loaded.colours["red"].dice == 6
+    assert loaded.table == (0, 0, 960, 540) and loaded.zones["tray"] == (100, 100, 500, 300)
+    again = tmp_path / "again.json"
+    loaded.save(again)
+    assert Calibration.load(again).to_json() == loaded.to_json()
+    calibrated = DiceReader(calibration=loaded)
+    dice = calibrated.read(rendered([("red", 2), ("blue", 5)], seed=9))
+    assert sorted((d.colour, d.pips) for d in dice) == [("blue", 5), ("red", 2)]
+
+
+def test_dice_outside_the_calibrated_table_are_ignored():
+    image = rendered([("red", 2), ("blue", 5)])  # red at x≈140, blue at x≈290
+    reader = DiceReader(calibration=Calibration(table=(220, 0, 740, 540)))
+    assert [d.colour for d in reader.read(image)] == ["blue"]
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ("{", "is not JSON"),
+        ('{"version": 9}', "unknown calibration version"),
+        ('{"version": 1, "table": [0, 0, -5, 10]}', "positive width"),
+        ('{"version": 1, "colours": {"red": {"lab": "x"}}}', "not a valid calibration"),
+    ],
+)
+def test_bad_calibration_files_say_what_is_wrong(tmp_path, content, message):
+    path = tmp_path / "c.json"
+    path.write_text(content)
+    with pytest.raises(CalibrationError, match=message):
+        Calibration.load(path)
