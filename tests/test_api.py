@@ -228,3 +228,20 @@ def test_pages_render(client, game):
     qr = client.get("/qr.svg?data=http://192.0.2.1:5000/games/abc")
     assert qr.status_code == 200 and qr.mimetype == "image/svg+xml" and b"<svg" in qr.data
     assert client.get("/qr.svg?data=javascript:alert(1)").status_code == 400
+
+
+def test_state_lists_this_rounds_rolls_with_their_event_numbers(client):
+    created = client.post("/api/games", json={"players": players("red", "blue"), "seed": 3}).get_json()
+    game = GameClient(client, created)
+    game.post("/rolls", red_roll(1, 1, 2, 2, 3, 3, 4, 4))
+    game.post("/placements", {"value": 3})
+    state = game.post("/rolls/virtual").get_json()
+    assert [(r["event"], r["player"], r["placed"]) for r in state["round_rolls"]] == [
+        (1, "red", {"value": 3, "casino": "3"}),
+        (3, "blue", None),
+    ]
+    state = game.post("/placements", {"value": state["placements"][0]["value"]}).get_json()
+    while state["round"] == 1:
+        state = game.post("/rolls/virtual").get_json()
+        state = game.post("/placements", {"value": state["placements"][0]["value"]}).get_json()
+    assert state["round_rolls"] == []  # a new round starts with no rolls

@@ -209,3 +209,19 @@ def test_a_camera_roll_that_does_not_fit_is_corrected_with_a_tap(page, live_app)
     page.wait_for_selector('button.value[data-value="6"]')
     assert games.get(game.record.id).state.phase.value == "place"
     assert page.locator("#camera-correction").is_hidden()
+
+
+def test_fix_an_earlier_roll_from_the_roll_log(page, server):
+    page.goto(server + "/")
+    page.click("#remove-player")
+    page.click('button[type="submit"]')
+    page.wait_for_selector(".entry-row")
+    enter_roll(page, "red", [2, 2, 3, 3, 4, 4, 5, 6])
+    page.click('button.value[data-value="2"]')
+    page.wait_for_selector(".roll-line .fix-roll")
+    page.click(".roll-line .fix-roll")
+    page.click('.fix-editor .entered-die[data-index="2"]')  # the first 3 was really a 2
+    page.click('.fix-editor .pip-button[data-pips="2"]')
+    page.click("#fix-save")
+    page.wait_for_function("document.querySelector('[data-casino=\"2\"] .count')?.textContent === '×3'")
+    shot(page, "10-roll-log")

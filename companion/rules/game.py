@@ -100,6 +100,8 @@ class GameState:
         self.current_player: str | None = None
         self.leftover_neutral = 0
         self.events_applied = 1
+        #: index of the first event of the current round (the events before belong to earlier ones)
+        self.round_first_event = 1
         self._start_round(1)
 
     # ----------------------------------------------------------------- questions
@@ -160,6 +162,7 @@ class GameState:
     # ----------------------------------------------------------------- the fold
     def apply(self, event: Event) -> None:
         """Apply one event, or raise IllegalMove and leave the state untouched."""
+        round_before = self.round_number
         kind = type(event)
         if kind is Rolled:
             self._apply_roll(event)
@@ -170,6 +173,8 @@ class GameState:
         else:
             raise IllegalMove(f"not a game event: {event!r}")
         self.events_applied += 1
+        if self.round_number != round_before:
+            self.round_first_event = self.events_applied
 
     def _check_turn(self, player: str) -> None:
         if player == self.current_player:  # the common case, checked first and cheaply

@@ -3,7 +3,7 @@
 from typing import Any
 
 from ..report import casino_result_json, standings_json
-from ..rules import CasinoResult, Die, GameState, Phase, RoundResult
+from ..rules import CasinoResult, Die, GameState, Phase, Placed, Rolled, RoundResult
 from ..rules.banknotes import by_value
 from .games import LiveGame
 
@@ -91,10 +91,32 @@ def state_json(live: LiveGame, camera: dict[str, Any] | None = None) -> dict[str
         "winners": state.winners() if state.is_over else [],
         "rounds": [round_view(r) for r in state.rounds],
         "last_change": live.last_change,
+        "round_rolls": round_rolls(live),
         "camera": camera,
         "camera_roll": live.camera_roll,
         "proposal": live.proposal,
     }
+
+
+def round_rolls(live: LiveGame) -> list[dict[str, Any]]:
+    """The rolls of the current round, each with its event number and its placement."""
+    if live.state.is_over:
+        return []
+    rolls: list[dict[str, Any]] = []
+    first = live.state.round_first_event
+    for index, event in enumerate(live.events[first:], start=first):
+        if isinstance(event, Rolled):
+            rolls.append(
+                {
+                    "event": index,
+                    "player": event.player,
+                    "dice": [{"colour": d.colour, "pips": d.pips, "big": d.big} for d in event.dice],
+                    "placed": None,
+                }
+            )
+        elif isinstance(event, Placed) and rolls:
+            rolls[-1]["placed"] = {"value": event.value, "casino": event.casino}
+    return rolls
 
 
 def _last_roll(state: GameState) -> dict[str, Any] | None:

@@ -31,6 +31,8 @@ const STRINGS = {
     "camera.fix": "The camera read a roll that does not fit. Tap each wrong die to fix it, then record.",
     "history.title": "History", "history.round": "Round {n}", "history.open": "Open table",
     "standings.place": "{place}. {name}",
+    "log.title": "This round's rolls", "action.fix": "Fix", "fix.hint": "Tap a die, then its right value.",
+    "fix.dropped": "{n} later moves no longer fitted and were taken back.",
   },
   es: {
     "app.name": "Compañero de mesa Las Vegas", "nav.new": "Nueva partida", "nav.history": "Historial",
@@ -63,6 +65,8 @@ const STRINGS = {
     "camera.fix": "La cámara leyó una tirada que no encaja. Toca cada dado erróneo para corregirlo.",
     "history.title": "Historial", "history.round": "Ronda {n}", "history.open": "Abrir mesa",
     "standings.place": "{place}. {name}",
+    "log.title": "Tiradas de esta ronda", "action.fix": "Corregir", "fix.hint": "Toca un dado y luego su valor correcto.",
+    "fix.dropped": "{n} jugadas posteriores ya no encajaban y se han deshecho.",
   },
   fr: {
     "app.name": "Compagnon de table Las Vegas", "nav.new": "Nouvelle partie", "nav.history": "Historique",
@@ -95,6 +99,8 @@ const STRINGS = {
     "camera.fix": "La caméra a lu un lancer qui ne convient pas. Touchez chaque dé faux pour le corriger.",
     "history.title": "Historique", "history.round": "Manche {n}", "history.open": "Ouvrir la table",
     "standings.place": "{place}. {name}",
+    "log.title": "Lancers de cette manche", "action.fix": "Corriger", "fix.hint": "Touchez un dé, puis sa bonne valeur.",
+    "fix.dropped": "{n} coups suivants ne convenaient plus et ont été annulés.",
   },
 };
 

@@ -202,6 +202,42 @@ function renderCameraCorrection() {
   ].filter(Boolean));
 }
 
+// ------------------------------------------------------------------ this round's rolls (to fix one)
+let fixing = null;  // {event, dice}
+
+function renderRollLog() {
+  const box = document.getElementById("roll-log");
+  const rolls = (state.round_rolls || []);
+  box.hidden = !canControl() || !rolls.length;
+  if (box.hidden) return;
+  const items = rolls.map((r) => el("li", { class: "roll-line" },
+    el("span", { class: "swatch", style: `background:${cssColour(r.player)}` }), ` ${nameOf(r.player)} `,
+    r.dice.map((d) => dieFace(d.colour, d.pips, d.big)),
+    r.placed ? el("span", { class: "placed" }, ` → ${r.placed.casino === "slot" ? "Slot" : `#${r.placed.casino}`}`) : null,
+    el("button", { class: "secondary fix-roll", "data-event": r.event, onclick: () => {
+      fixing = { event: r.event, dice: r.dice.map((d) => ({ ...d })), selected: null }; renderRollLog(); } }, t("action.fix"))));
+  const editor = fixing ? el("div", { class: "fix-editor" },
+    el("p", {}, t("fix.hint")),
+    el("div", { class: "entered" }, fixing.dice.map((d, i) => el("button", {
+      class: `entered-die${i === fixing.selected ? " selected" : ""}`, "data-index": i,
+      onclick: () => { fixing.selected = i; renderRollLog(); } }, dieFace(d.colour, d.pips, d.big)))),
+    fixing.selected === null ? null : el("div", { class: "chooser" }, [1, 2, 3, 4, 5, 6].map((p) =>
+      el("button", { class: "pip-button", "data-pips": p, onclick: () => {
+        fixing.dice[fixing.selected].pips = p; fixing.selected = null; renderRollLog(); } }, p))),
+    el("div", { class: "row" },
+      el("button", { class: "primary", id: "fix-save", onclick: async () => {
+        const body = { event: fixing.event, dice: fixing.dice };
+        fixing = null;
+        try {
+          const result = await api("POST", `/api/games/${GAME}/corrections`, body, GAME);
+          if (result.dropped) toast(t("fix.dropped", { n: result.dropped }), false);
+          render(result.state);
+        } catch (err) { toast(err.message); renderRollLog(); }
+      } }, t("action.record")),
+      el("button", { class: "secondary", onclick: () => { fixing = null; renderRollLog(); } }, t("action.close")))) : null;
+  box.replaceChildren(...[el("h2", {}, t("log.title")), el("ol", {}, items), editor].filter(Boolean));
+}
+
 // ------------------------------------------------------------------ deck and rounds
 function renderDeck() {
   const box = document.getElementById("deck");
@@ -289,6 +325,7 @@ function render(next) {
   state = next;
   renderStatus(); renderPlayers(); renderCasinos(); renderAction(); renderDeck(); renderRounds();
   renderCameraCorrection();
+  renderRollLog();
   maybeShowRoundEnd();
 }
 
