@@ -4,7 +4,7 @@ reports it, and reopens it with back-off."""
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -75,6 +75,19 @@ class LatestFrameGrabber:
             if self._seq > after and self._frame is not None:
                 return self._seq, self._t, self._frame
             return None
+
+    def newest_frames(self, stop: Callable[[], bool] = lambda: False) -> Iterator[tuple[float, np.ndarray]]:
+        """(capture time, frame) for the newest frame each time the consumer is ready, skipping
+        the ones it was too slow for, until the recording ends or ``stop()``."""
+        seq = 0
+        while not stop():
+            got = self.latest(seq, timeout=0.5)
+            if got is None:
+                if self.ended:
+                    return
+                continue
+            seq, captured, frame = got
+            yield captured, frame
 
     def _report(self, kind: str, message: str) -> None:
         self.healthy = kind == "ok"

@@ -69,12 +69,5 @@ def watch_source(
         lambda: open_source(camera, source), lambda e: emit(event_record(e, e.t - start)), live=live
     )
     with grabber:
-        seq = 0
-        while not stop():
-            got = grabber.latest(seq, timeout=0.5)
-            if got is None:
-                if grabber.ended:
-                    return
-                continue
-            seq, t, frame = got
-            handle(watcher.feed(t - start, frame))
+        for captured, frame in grabber.newest_frames(stop):
+            handle(watcher.feed(captured - start, frame))

@@ -3,11 +3,10 @@
 import argparse
 import json
 import sys
-import time
 from pathlib import Path
 
 from .errors import CommandError
-from .vision_support import add_reader_options, build_reader, load_image
+from .vision_support import add_reader_options, build_reader
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -26,39 +25,18 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import cv2
-
-    from ..vision.annotate import annotate
-    from ..vision.dataset import read_yolo_folder
-    from ..vision.evaluation import Summary, match
+    from ..vision.benchmark import evaluate
 
     reader = build_reader(args)
-    summary = Summary()
-    for folder in args.folders:
-        try:
-            items = list(read_yolo_folder(folder))
-        except (FileNotFoundError, ValueError) as err:
-            raise CommandError(str(err)) from None
-        colour_file = folder / "colours.json"
-        colours = json.loads(colour_file.read_text()) if colour_file.exists() else None
-        for item in items:
-            image, problem = load_image(item.image_path)
-            if image is None:
-                print(f"companion bench: skipped {problem}", file=sys.stderr)
-                continue
-            start = time.perf_counter()
-            dice = reader.read(image)
-            ms = (time.perf_counter() - start) * 1000
-            truths = item.boxes(image.shape[1], image.shape[0])
-            truth_colours = colours.get(item.image_path.stem) if colours else None
-            result = match(dice, truths, truth_colours)
-            result.ms = ms
-            summary.images.append(result)
-            if args.annotate:
-                args.annotate.mkdir(parents=True, exist_ok=True)
-                cv2.imwrite(
-                    str(args.annotate / f"{folder.name}_{item.image_path.stem}.jpg"), annotate(image, dice)
-                )
+    try:
+        summary = evaluate(
+            reader,
+            args.folders,
+            args.annotate,
+            skipped=lambda message: print(f"companion bench: skipped {message}", file=sys.stderr),
+        )
+    except (FileNotFoundError, ValueError) as err:
+        raise CommandError(str(err)) from None
     figures = summary.figures()
     if args.json:
         print(json.dumps(figures))

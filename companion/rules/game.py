@@ -259,11 +259,12 @@ class GameState:
             shown = ", ".join(map(str, values))
             raise IllegalMove(f"{event.value!r} was not rolled; choose one of {shown}")
         self._check_casino(event)
-        moved = [d for d in self.last_roll or () if d.pips == event.value]
-        self.casinos[event.casino].add(moved)
-        hand = self.hands[event.player]
-        for die in moved:
-            if die.colour == self.neutral:
+        casino, hand, neutral = self.casinos[event.casino], self.hands[event.player], self.neutral
+        for die in self.last_roll or ():
+            if die.pips != event.value:
+                continue
+            casino.add((die,))
+            if die.colour == neutral:
                 hand.neutral -= 1
             elif die.big:
                 hand.big -= 1

@@ -81,14 +81,7 @@ def main() -> None:
         grabber = LatestFrameGrabber(counting_open, lambda e: None, live=False)
         start = time.monotonic()
         with grabber:
-            seq = 0
-            while True:
-                got = grabber.latest(seq, timeout=1.0)
-                if got is None:
-                    if grabber.ended:
-                        break
-                    continue
-                seq, captured, frame = got
+            for captured, frame in grabber.newest_frames():
                 processed += 1
                 seen = watcher.feed(captured - start, frame)
                 if seen is not None:

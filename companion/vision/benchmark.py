@@ -1,0 +1,46 @@
+"""Run a reader over labelled YOLO folders and score it (shared by `companion bench` and the
+benchmark scripts)."""
+
+import json
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import cv2
+
+from .annotate import annotate
+from .dataset import read_yolo_folder
+from .evaluation import Summary, match
+from .reader import DiceReader
+
+
+def evaluate(
+    reader: DiceReader,
+    folders: list[Path],
+    annotate_to: Path | None = None,
+    skipped: Callable[[str], None] = lambda message: None,
+) -> Summary:
+    """Read every labelled image; colours are checked where a folder has colours.json."""
+    summary = Summary()
+    for folder in folders:
+        items = list(read_yolo_folder(folder))
+        colour_file = folder / "colours.json"
+        colours = json.loads(colour_file.read_text()) if colour_file.exists() else None
+        for item in items:
+            image = cv2.imread(str(item.image_path), cv2.IMREAD_COLOR)
+            if image is None:
+                skipped(f"{item.image_path} is not a picture OpenCV can read")
+                continue
+            start = time.perf_counter()
+            dice = reader.read(image)
+            ms = (time.perf_counter() - start) * 1000
+            truths = item.boxes(image.shape[1], image.shape[0])
+            result = match(dice, truths, colours.get(item.image_path.stem) if colours else None)
+            result.ms = ms
+            summary.images.append(result)
+            if annotate_to is not None:
+                annotate_to.mkdir(parents=True, exist_ok=True)
+                cv2.imwrite(
+                    str(annotate_to / f"{folder.name}_{item.image_path.stem}.jpg"), annotate(image, dice)
+                )
+    return summary

@@ -1,0 +1,59 @@
+"""The recorded sample sessions: `watch` reads every roll once, none twice, none while moving;
+and the rendered session plays its whole round into a game through the camera bridge."""
+
+import json
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from companion.camera.bridge import CameraBridge
+from companion.camera.loop import watch_source
+from companion.camera.sample import read_session, start_sample_game
+from companion.service import GameService
+from companion.storage import EventStore
+from companion.vision import Calibration, DiceReader
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+SESSIONS = sorted(p for p in SAMPLES.iterdir() if (p / "session.json").exists())
+
+
+def true_rolls(session: dict) -> list[Counter]:
+    return [Counter(d["pips"] for d in roll["dice"]) for roll in session["rolls"]]
+
+
+@pytest.mark.parametrize("folder", SESSIONS, ids=lambda p: p.name)
+def test_watch_gives_exactly_the_true_rolls(folder):
+    proc = subprocess.run(
+        [sys.executable, "-m", "companion", "watch", "--source", str(folder), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert proc.returncode == 0, proc.stderr
+    records = [json.loads(line) for line in proc.stdout.splitlines()]
+    rolls = [r for r in records if "dice" in r]
+    session = read_session(folder)
+    assert [Counter(d["pips"] for d in r["dice"]) for r in rolls] == true_rolls(session)
+    for record, truth in zip(rolls, session["rolls"], strict=True):
+        # read while the dice lay still, after they settled: never during the tumble
+        assert truth["still_from"] + 0.3 <= record["t"] <= truth["still_to"] + 1e-6
+    assert records[-1]["camera"] == "ended"
+
+
+def test_the_rendered_round_plays_out_into_a_game(tmp_path):
+    folder = SAMPLES / "classic-two-players"
+    session = read_session(folder)
+    games = GameService(EventStore(tmp_path))
+    game = start_sample_game(games, folder)
+    reader = DiceReader(calibration=Calibration.load(folder / "calibration.json"))
+    bridge = CameraBridge(games, "sample", accept_placements=True)
+    watch_source(reader, bridge.on_record, source=str(folder), on_settled=bridge.on_settled)
+    live = games.get(game.record.id)
+    rolled = [e for e in live.events[1:] if type(e).__name__ == "Rolled"]
+    assert [Counter(d.pips for d in e.dice) for e in rolled] == true_rolls(session)
+    placed = [{"value": e.value, "casino": e.casino} for e in live.events if type(e).__name__ == "Placed"]
+    assert placed == [r["placement"] for r in session["rolls"]]
+    assert live.state.round_number == 2 and len(live.state.rounds) == 1
