@@ -53,21 +53,26 @@ def fit_problem(dice: tuple[RulesDie, ...], expected: dict[tuple[str, bool], int
     return f"the camera saw {describe(seen)}; {player} holds {describe(Counter(expected))}"
 
 
-def placement_seen(placed: dict[str, int], state: Any) -> dict[str, Any] | None:
-    """The casino whose zone gained exactly the rolled dice of its value."""
+def placement_seen(placed: dict[str, int], before: dict[str, int], state: Any) -> dict[str, Any] | None:
+    """The casino whose zone gained the most dice since the previous settled view, among the
+    values just rolled. Comparing two views of the camera (not the camera with the game)
+    cancels whatever it steadily mistakes for a die, such as a painted casino number."""
     if state.phase is not Phase.PLACE or not state.last_roll:
         return None
     rolled = Counter(d.pips for d in state.last_roll)
-    gained = {name: placed.get(name, 0) - len(casino.dice) for name, casino in state.casinos.items()}
-    grown = [name for name, n in gained.items() if n > 0]
-    if len(grown) != 1:
+    gains = {name: placed.get(name, 0) - before.get(name, 0) for name in state.casinos}
+    candidates = [n for n, g in gains.items() if g > 0 and (n == "slot" or int(n) in rolled)]
+    if not candidates:
         return None
-    name = grown[0]
+    best = max(gains[n] for n in candidates)
+    top = [n for n in candidates if gains[n] == best]
+    if len(top) != 1:
+        return None
+    name = top[0]
     if name == "slot":
-        values = [v for v, n in rolled.items() if n == gained[name]]
+        values = [v for v, n in rolled.items() if n == gains[name]]
         return {"value": values[0], "casino": "slot"} if len(values) == 1 else None
-    value = int(name)
-    return {"value": value, "casino": name} if rolled.get(value) == gained[name] else None
+    return {"value": int(name), "casino": name}
 
 
 class CameraBridge:
@@ -75,6 +80,7 @@ class CameraBridge:
         self.service = service
         self.source_name = source_name
         self.accept_placements = accept_placements
+        self._placed_before: dict[str, int] = {}
 
     def on_record(self, record: dict) -> None:
         if "camera" in record:
@@ -86,8 +92,9 @@ class CameraBridge:
         if live is None:
             return
         state = live.state
+        before, self._placed_before = self._placed_before, dict(seen.placed)
         if seen.placed:
-            proposal = placement_seen(seen.placed, state)
+            proposal = placement_seen(seen.placed, before, state)
             if proposal is not None:
                 if self.accept_placements:
                     self.service.place(live.record.id, proposal)

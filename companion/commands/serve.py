@@ -34,11 +34,16 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--calibration", type=Path, help="table calibration (a sample brings its own)")
     parser.add_argument("--model", type=Path, help="an ONNX dice model (default: models/dicenet.onnx)")
     parser.add_argument(
+        "--watch",
+        action="store_true",
+        help="read rolls from webcam 0, or from the bundled sample when no camera is attached",
+    )
+    parser.add_argument(
         "--accept-placements",
         action="store_true",
         help="apply the placements the camera sees without a tap (samples use this)",
     )
-    parser.set_defaults(run=run, vision_threads=2)
+    parser.set_defaults(run=run)
 
 
 def lan_address() -> str:
@@ -72,6 +77,8 @@ def run(args: argparse.Namespace) -> int:
     except StoreError as err:
         raise CommandError(str(err)) from None
     url = config.get("JOIN_BASE_URL") or f"http://{args.host}:{args.port}"
+    if args.watch and args.camera is None and not args.source:
+        choose_camera_or_sample(args)
     stop_camera = (
         start_camera(args, app.extensions["games"]) if (args.camera is not None or args.source) else None
     )
@@ -137,14 +144,12 @@ def start_camera(args: argparse.Namespace, games) -> Callable[[], None]:
         open_source(args.camera, args.source).close()
     except SourceError as err:
         raise CommandError(str(err)) from None
-    if args.source:
-        game = start_sample_game(games, Path(args.source))
-        if game:
-            print(
-                f"Sample game {game.record.id}: open http://{args.host}:{args.port}/games/{game.record.id}"
-                f"#token={game.record.token}",
-                flush=True,
-            )
+    game = start_sample_game(games, Path(args.source)) if args.source else None
+    if game is not None:
+        print(
+            f"Sample game: open http://{args.host}:{args.port}/games/{game.record.id}#token={game.record.token}",
+            flush=True,
+        )
     name = f"camera {args.camera}" if args.camera is not None else str(args.source)
     bridge = CameraBridge(games, name, accept_placements=args.accept_placements)
     stopping = threading.Event()
@@ -164,6 +169,9 @@ def start_camera(args: argparse.Namespace, games) -> Callable[[], None]:
             )
         except SourceError as err:
             games.set_camera_status(False, str(err), name)
+        except Exception as err:  # the server keeps serving; the page says why the camera stopped
+            games.set_camera_status(False, f"the camera loop stopped: {err}; enter rolls by hand", name)
+            raise
 
     thread = threading.Thread(target=loop, name="camera-loop", daemon=True)
     thread.start()

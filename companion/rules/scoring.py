@@ -63,27 +63,32 @@ def ranking_key(casino: str, entry: Tally) -> tuple[int, ...]:
     return (entry.dice,)
 
 
+def _best_first(casino: str):
+    """Sort key: best rank first; equal ranks (the ones that cancel) alphabetically."""
+    if casino == SLOT:
+        return lambda t: (-t.dice, -t.pips, -t.highest, t.colour)
+    return lambda t: (-t.dice, t.colour)
+
+
 def score_casino(casino: str, banknotes: Iterable[int], dice: Iterable[Die]) -> CasinoResult:
     """Score one casino. Pure: the caller decides where payouts and unclaimed notes go."""
     dice = tuple(dice)
     notes = tuple(sorted(banknotes, reverse=True))
-    keyed = [(ranking_key(casino, t), t) for t in tally(dice)]
-    # Best first; equal keys (the ones that cancel) in alphabetical order.
-    keyed.sort(key=lambda kt: kt[1].colour)
-    keyed.sort(key=lambda kt: kt[0], reverse=True)
-    keys = [key for key, _ in keyed]
-    cancelled = []
-    winners = []
-    for index, (key, entry) in enumerate(keyed):
-        tied = (index > 0 and keys[index - 1] == key) or (index + 1 < len(keys) and keys[index + 1] == key)
-        (cancelled if tied else winners).append(entry)
-    payouts = tuple(Payout(t.colour, note) for t, note in zip(winners, notes, strict=False))
+    ranked = sorted(tally(dice), key=_best_first(casino))
+    keys = [ranking_key(casino, t) for t in ranked]
+    last = len(keys) - 1
+    cancelled, winners = [], []
+    for index, entry in enumerate(ranked):
+        key = keys[index]
+        tied = (index > 0 and keys[index - 1] == key) or (index < last and keys[index + 1] == key)
+        (cancelled if tied else winners).append(entry.colour)
+    payouts = tuple(Payout(colour, note) for colour, note in zip(winners, notes, strict=False))
     return CasinoResult(
         casino=casino,
         banknotes=notes,
         dice=dice,
-        tallies=tuple(t for _, t in keyed),
-        cancelled=tuple(sorted(t.colour for t in cancelled)),
+        tallies=tuple(ranked),
+        cancelled=tuple(sorted(cancelled)),
         payouts=payouts,
         unclaimed=notes[len(payouts) :],
     )
