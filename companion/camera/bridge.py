@@ -84,8 +84,12 @@ class CameraBridge:
 
     def on_record(self, record: dict) -> None:
         if "camera" in record:
-            ok = record["camera"] == "ok"
-            self.service.set_camera_status(ok, record["message"], self.source_name)
+            self.service.set_camera_status(
+                record["camera"] == "ok",
+                record["message"],
+                self.source_name,
+                ended=record["camera"] == "ended",
+            )
 
     def on_settled(self, seen: Settled) -> None:
         live = self.service.active_game()

@@ -11,6 +11,9 @@ import numpy as np
 
 from ..vision.dataset import IMAGE_SUFFIXES
 
+# Probing for a webcam that is not there is normal here; the user gets our message, not OpenCV's.
+cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)
+
 
 class SourceError(RuntimeError):
     """A source that cannot be opened; the message says which and what to try."""

@@ -107,8 +107,8 @@ class GameService:
             deadline -= 0.2
         return joined.is_set()
 
-    def set_camera_status(self, ok: bool, message: str, source: str) -> None:
-        self.camera = {"ok": ok, "message": message, "source": source}
+    def set_camera_status(self, ok: bool, message: str, source: str, ended: bool = False) -> None:
+        self.camera = {"ok": ok, "ended": ended, "message": message, "source": source}
         live = self.active_game()
         if live is not None:
             self.changes.publish(live.record.id)

@@ -52,8 +52,9 @@ function renderStatus() {
   const camera = document.getElementById("camera-status");
   camera.hidden = !state.camera;
   if (state.camera) {
-    camera.textContent = state.camera.ok ? t("camera.ok") : t("camera.lost");
-    camera.className = `camera-status ${state.camera.ok ? "ok" : "lost"}`;
+    const look = state.camera.ended ? "ended" : state.camera.ok ? "ok" : "lost";
+    camera.textContent = t(`camera.${look}`);
+    camera.className = `camera-status ${look}`;
     camera.title = state.camera.message || "";
   }
 }
