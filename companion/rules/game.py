@@ -260,10 +260,12 @@ class GameState:
             raise IllegalMove(f"{event.value!r} was not rolled; choose one of {shown}")
         self._check_casino(event)
         casino, hand, neutral = self.casinos[event.casino], self.hands[event.player], self.neutral
+        weights = casino.weights
         for die in self.last_roll or ():
             if die.pips != event.value:
                 continue
-            casino.add((die,))
+            casino.dice.append(die)
+            weights[die.colour] = weights.get(die.colour, 0) + (2 if die.big else 1)
             if die.colour == neutral:
                 hand.neutral -= 1
             elif die.big:

@@ -10,8 +10,8 @@ from .game import GameState
 def choose_placement(state: GameState, rng: random.Random) -> Placed:
     """Place where the best note is within reach, preferring to place many dice at once.
 
-    Each legal move scores the casino's top note (in $10,000s), plus the dice it places,
-    minus half the dice the player already has there. Ties go to ``rng``.
+    Each legal move scores the casino's top note, plus $10,000 for each die it places, minus
+    $5,000 for each die the player already has there. Ties go to ``rng``.
     """
     player = state.current_player
     values = state.rolled_values()
@@ -26,10 +26,11 @@ def choose_placement(state: GameState, rng: random.Random) -> Placed:
         targets += [(v, SLOT) for v in values if v not in taken]
     casinos = state.casinos
     best: list[tuple[int, str]] = []
-    best_score = float("-inf")
+    best_score = -(10**9)
     for target in targets:
         casino = casinos[target[1]]
-        score = casino.top / 10_000 + placing[target[0]] - 0.5 * casino.weights.get(player or "", 0)
+        # in dollars: the top note, $10,000 a die placed, less $5,000 a die already there
+        score = casino.top + 10_000 * placing[target[0]] - 5_000 * casino.weights.get(player, 0)
         if score > best_score:
             best, best_score = [target], score
         elif score == best_score:
