@@ -198,9 +198,11 @@ def test_a_camera_roll_that_does_not_fit_is_corrected_with_a_tap(page, live_app)
     games.set_camera_status(True, "camera 0 is giving frames", "camera 0")
     seen = tuple(Die("red", p) for p in (1, 2, 3, 4, 5, 6, 6)) + (Die("green", 2),)  # one misread colour
     picture = cv2.imencode(".jpg", np.full((120, 160, 3), 90, np.uint8))[1].tobytes()
-    games.offer_camera_roll(game.record.id, seen, picture, "the camera saw 7 red, 1 green; red holds 8 red")
+    games.offer_camera_roll(game.record.id, seen, lambda: picture)
     page.wait_for_selector("#camera-correction:not([hidden]) img.camera-frame")
-    assert "7 red, 1 green" in page.inner_text("#camera-correction")
+    assert "the green dice belong to another player; this roll is red's" in page.inner_text(
+        "#camera-correction"
+    )
     assert page.inner_text("#camera-status") == "Camera: watching"
     shot(page, "9-camera-correction")
     page.click('#camera-correction .entered-die[data-index="7"]')

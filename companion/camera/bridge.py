@@ -41,18 +41,6 @@ def to_rules_dice(seen: tuple[SeenDie, ...], expected: dict[tuple[str, bool], in
     return tuple(out)
 
 
-def describe(counts: Counter) -> str:
-    parts = [f"{n} {colour}{' Biggy' if big else ''}" for (colour, big), n in sorted(counts.items()) if n]
-    return ", ".join(parts) or "no dice"
-
-
-def fit_problem(dice: tuple[RulesDie, ...], expected: dict[tuple[str, bool], int], player: str) -> str | None:
-    seen = Counter((d.colour, d.big) for d in dice)
-    if seen == Counter({k: n for k, n in expected.items() if n}):
-        return None
-    return f"the camera saw {describe(seen)}; {player} holds {describe(Counter(expected))}"
-
-
 def placement_seen(placed: dict[str, int], before: dict[str, int], state: Any) -> dict[str, Any] | None:
     """The casino whose zone gained the most dice since the previous settled view, among the
     values just rolled. Comparing two views of the camera (not the camera with the game)
@@ -101,19 +89,21 @@ class CameraBridge:
             proposal = placement_seen(seen.placed, before, state)
             if proposal is not None:
                 if self.accept_placements:
-                    self.service.place(live.record.id, proposal)
-                    live, state = self.service.get(live.record.id), self.service.get(live.record.id).state
+                    live = self.service.place(live.record.id, proposal)
+                    state = live.state
                 else:
                     self.service.propose_placement(live.record.id, proposal)
         if not seen.dice or state.phase not in (Phase.ROLL, Phase.NEUTRAL_ROLL):
             return
-        expected = state.expected_roll()
-        dice = to_rules_dice(seen.dice, expected)
-        problem = fit_problem(dice, expected, state.current_player or "")
-        frame = None
-        if problem is not None and seen.frame is not None:
+        dice = to_rules_dice(seen.dice, state.expected_roll())
+
+        def picture() -> bytes | None:
+            if seen.frame is None:
+                return None
             ok, buffer = cv2.imencode(
                 ".jpg", annotate(seen.frame, list(seen.dice)), [cv2.IMWRITE_JPEG_QUALITY, 85]
             )
-            frame = buffer.tobytes() if ok else None
-        self.service.offer_camera_roll(live.record.id, dice, frame, problem)
+            return buffer.tobytes() if ok else None
+
+        # The rules decide whether the roll fits, and say why not; the bridge only translates.
+        self.service.offer_camera_roll(live.record.id, dice, picture)

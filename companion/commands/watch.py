@@ -3,7 +3,6 @@
 import argparse
 import json
 import sys
-import time
 from pathlib import Path
 
 from .errors import CommandError
@@ -49,6 +48,6 @@ def run(args: argparse.Namespace) -> int:
     except SourceError as err:
         raise CommandError(str(err)) from None
     except KeyboardInterrupt:
-        time.sleep(0)
+        pass  # Ctrl-C is how a watch of a live camera ends: a normal exit, not an error
     sys.stdout.flush()
     return 0

@@ -113,24 +113,22 @@ class GameService:
         if live is not None:
             self.changes.publish(live.record.id)
 
-    def offer_camera_roll(
-        self, game_id: str, dice: tuple, frame_jpeg: bytes | None, problem: str | None
-    ) -> LiveGame:
-        """Record the camera's roll when it fits; otherwise keep it for a player to correct."""
+    def offer_camera_roll(self, game_id: str, dice: tuple, picture: Callable[[], bytes | None]) -> LiveGame:
+        """Record the camera's roll when the rules accept it; otherwise keep it, with the rules'
+        reason and ``picture()`` (made only then), for a player to correct."""
         with self._lock:
             live = self.get(game_id)
-            if problem is None:
-                try:
-                    return self._record(live, Rolled(self._roller(live), dice))
-                except IllegalMove as err:
-                    problem = str(err)
+            try:
+                return self._record(live, Rolled(self._roller(live), dice))
+            except IllegalMove as err:
+                problem = str(err)
             version = (live.camera_roll or {}).get("version", 0) + 1
             live.camera_roll = {
                 "dice": [event_to_dict_die(d) for d in dice],
                 "problem": problem,
                 "version": version,
             }
-            live.camera_frame = frame_jpeg
+            live.camera_frame = picture()
         self.changes.publish(game_id)
         return live
 
