@@ -30,6 +30,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--out", type=Path, default=Path("calibration/table.json"))
     parser.add_argument("--model", type=Path, help="an ONNX dice model (default: models/dicenet.onnx)")
+    parser.add_argument("--pip-model", type=Path, help="an ONNX pip model (default: models/pipnet.onnx)")
     parser.add_argument("--threads", type=int, default=2)
     parser.set_defaults(run=run, calibration=None)
 

@@ -33,6 +33,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--calibration", type=Path, help="table calibration (a sample brings its own)")
     parser.add_argument("--model", type=Path, help="an ONNX dice model (default: models/dicenet.onnx)")
+    parser.add_argument("--pip-model", type=Path, help="an ONNX pip model (default: models/pipnet.onnx)")
     parser.add_argument(
         "--watch",
         action="store_true",
@@ -139,7 +140,11 @@ def start_camera(args: argparse.Namespace, games) -> Callable[[], None]:
 
     if args.calibration is None and args.source and (Path(args.source) / "calibration.json").exists():
         args.calibration = Path(args.source) / "calibration.json"
-    reader = build_reader(argparse.Namespace(calibration=args.calibration, model=args.model, threads=2))
+    reader = build_reader(
+        argparse.Namespace(
+            calibration=args.calibration, model=args.model, pip_model=args.pip_model, threads=2
+        )
+    )
     try:
         open_source(args.camera, args.source).close()
     except SourceError as err:

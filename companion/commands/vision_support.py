@@ -9,7 +9,13 @@ from .errors import CommandError
 def add_reader_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--calibration", type=Path, help="a calibration file from `companion calibrate`")
     parser.add_argument("--model", type=Path, help="an ONNX dice model (default: models/dicenet.onnx)")
+    parser.add_argument("--pip-model", type=Path, help="an ONNX pip model (default: models/pipnet.onnx)")
     parser.add_argument("--threads", type=int, default=2, help="CPU threads for the model (default 2)")
+    parser.add_argument(
+        "--threshold",
+        type=float,
+        help="the detector's score that counts as a die (default: the reader's, 0.4)",
+    )
 
 
 def build_reader(args: argparse.Namespace):
@@ -18,7 +24,13 @@ def build_reader(args: argparse.Namespace):
 
     try:
         calibration = Calibration.load(args.calibration) if getattr(args, "calibration", None) else None
-        return DiceReader(args.model, calibration, threads=args.threads)
+        return DiceReader(
+            args.model,
+            calibration,
+            threads=args.threads,
+            pip_model_path=getattr(args, "pip_model", None),
+            **({"threshold": args.threshold} if getattr(args, "threshold", None) is not None else {}),
+        )
     except (CalibrationError, ModelError) as err:
         raise CommandError(str(err)) from None
 

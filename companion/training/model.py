@@ -1,12 +1,13 @@
-"""DiceNet: a small CenterNet-style detector. One heatmap per pip value (1–6) at stride 4,
-plus box size and centre offset, from a small conv backbone with a feature pyramid."""
+"""DiceNet: a small CenterNet-style detector at stride 4: a "die here" heatmap, box size and
+centre offset, from a small conv backbone with a feature pyramid. The pips are read by PipNet
+(``pipnet.py``) from each die found; ``classes=6`` gives the older one-heatmap-per-pip-value net."""
 
 import torch
 from torch import nn
 from torch.nn import functional as F
 
 STRIDE = 4
-CLASSES = 6
+CLASSES = 1
 
 
 def conv_bn(
@@ -24,7 +25,7 @@ def conv_bn(
 class DiceNet(nn.Module):
     # Plain 3×3 convolutions: on a CPU they train ten times faster than depthwise blocks
     # (measured: 0.21 s against 0.6–2 s per batch of 16) and infer faster too.
-    def __init__(self, width: int = 40) -> None:
+    def __init__(self, width: int = 40, classes: int = CLASSES) -> None:
         super().__init__()
         self.stem = conv_bn(3, 16, 3, 2)
         self.s4 = nn.Sequential(conv_bn(16, 32, 3, 2), conv_bn(32, 32))
@@ -41,7 +42,7 @@ class DiceNet(nn.Module):
             conv_bn(width, width, 3, groups=width),
             conv_bn(width, width, 1),
         )
-        self.heat = nn.Conv2d(width, CLASSES, 1)
+        self.heat = nn.Conv2d(width, classes, 1)
         self.size = nn.Conv2d(width, 2, 1)
         self.offset = nn.Conv2d(width, 2, 1)
         nn.init.constant_(self.heat.bias, -2.19)  # start from a 10% prior, as CenterNet does

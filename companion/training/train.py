@@ -37,7 +37,7 @@ def batch(samples: list[Sample], weights: list[float], size: int, crop: int, rng
     images, heats, regs, masks = [], [], [], []
     for sample in rng.choices(samples, weights=weights, k=size):
         image, boxes, classes = augment(sample, crop, rng)
-        heat, reg, mask = targets(boxes, classes, crop, STRIDE, CLASSES)
+        heat, reg, mask = targets(boxes, classes * 0 if CLASSES == 1 else classes, crop, STRIDE, CLASSES)
         images.append(image.transpose(2, 0, 1))
         heats.append(heat), regs.append(reg), masks.append(mask)
     return (
@@ -55,7 +55,7 @@ def loss_of(net: DiceNet, images, heat, reg, mask) -> tuple[torch.Tensor, dict[s
     n = mask.sum().clamp(min=1)
     l_size = F.l1_loss(size * m, reg[:, :2] * m, reduction="sum") / n
     l_off = F.l1_loss(offset * m, reg[:, 2:] * m, reduction="sum") / n
-    total = l_heat + 0.1 * l_size + l_off
+    total = l_heat + 0.2 * l_size + l_off
     return total, {"heat": l_heat.item(), "size": l_size.item(), "offset": l_off.item()}
 
 
@@ -86,7 +86,12 @@ def main() -> None:
 
     net = DiceNet()
     if args.resume:
-        net.load_state_dict(torch.load(args.resume, map_location="cpu"))
+        state = torch.load(args.resume, map_location="cpu")
+        own = net.state_dict()
+        # a checkpoint with another number of heat channels still gives its backbone
+        fitting = {k: v for k, v in state.items() if k in own and own[k].shape == v.shape}
+        net.load_state_dict(fitting, strict=False)
+        print(f"resumed {len(fitting)} of {len(own)} tensors from {args.resume}", flush=True)
     optimiser = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     budget = args.minutes * 60
     start = time.monotonic()

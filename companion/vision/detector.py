@@ -13,6 +13,8 @@ import onnxruntime as ort
 
 STRIDE = 4
 MODEL_NAME = Path("models") / "dicenet.onnx"
+#: the heatmap peak that counts as a die
+DEFAULT_THRESHOLD = 0.4
 
 
 def default_model() -> Path:
@@ -38,7 +40,7 @@ class Prepared:
 @dataclass(frozen=True)
 class Detection:
     box: tuple[float, float, float, float]  # x, y, w, h in original pixels
-    pips: int
+    pips: int | None  # None from a find-only model: the pip reader reads them
     score: float
 
 
@@ -46,7 +48,11 @@ class DiceDetector:
     """Load once, then ``detect(frame)``. ``input_side`` is the longest side the model sees."""
 
     def __init__(
-        self, model_path: Path | None = None, input_side: int = 640, threads: int = 2, threshold: float = 0.3
+        self,
+        model_path: Path | None = None,
+        input_side: int = 640,
+        threads: int = 2,
+        threshold: float = DEFAULT_THRESHOLD,
     ) -> None:
         path = Path(model_path or DEFAULT_MODEL)
         if not path.is_file():
@@ -61,6 +67,9 @@ class DiceDetector:
             raise ModelError(f"cannot load the dice model {path}: {err}") from None
         self.input_name = self.session.get_inputs()[0].name
         self.output_names = [o.name for o in self.session.get_outputs()]
+        heat_shape = self.session.get_outputs()[0].shape
+        #: True when the model reads pips itself (one heatmap per value), False if it only finds dice
+        self.reads_pips = len(heat_shape) == 4 and heat_shape[1] == 6
         self.input_side = input_side
         self.threshold = threshold
 
@@ -85,7 +94,7 @@ class DiceDetector:
         if len(xs) == 0:
             return []
         scores = peaks[ys, xs]
-        classes = heat[:, ys, xs].argmax(axis=0)
+        classes = heat[:, ys, xs].argmax(axis=0) + 1 if self.reads_pips else [None] * len(xs)
         size = boxes[0:2, ys, xs] * STRIDE / prepared.scale
         cx = (xs + boxes[2, ys, xs]) * STRIDE / prepared.scale
         cy = (ys + boxes[3, ys, xs]) * STRIDE / prepared.scale
@@ -96,7 +105,8 @@ class DiceDetector:
             x0 = float(np.clip(cx[i] - bw / 2, 0, w_img - 1))
             y0 = float(np.clip(cy[i] - bh / 2, 0, h_img - 1))
             bw, bh = min(bw, w_img - x0), min(bh, h_img - y0)
-            found.append(Detection((x0, y0, bw, bh), int(classes[i]) + 1, float(scores[i])))
+            pips = None if classes[i] is None else int(classes[i])
+            found.append(Detection((x0, y0, bw, bh), pips, float(scores[i])))
         return suppress_overlaps(found)
 
     def detect(self, frame: np.ndarray) -> list[Detection]:

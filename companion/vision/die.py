@@ -6,7 +6,8 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Die:
     """A die the camera read: its top-face box in pixels of the original image (x, y, w, h),
-    the pips on top (1–6), its body colour, and how sure the detector is (0–1)."""
+    the pips on top (1–6), its body colour, and how sure the reader is (0–1: the detector's
+    score times the pip reader's)."""
 
     box: tuple[int, int, int, int]
     pips: int

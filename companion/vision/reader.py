@@ -1,4 +1,7 @@
-"""The dice reader: created once (model, calibration), then ``read(frame) -> list[Die]``."""
+"""The dice reader: created once (models, calibration), then ``read(frame) -> list[Die]``.
+
+Two models: the detector finds the dice, the pip reader reads each one from a crop of the
+full-resolution frame (and throws out what is not a die)."""
 
 from pathlib import Path
 
@@ -6,8 +9,9 @@ import numpy as np
 
 from .calibration import Calibration
 from .colour import OTHER, palette_colour, read_body, white_balance_gains
-from .detector import DiceDetector
+from .detector import DEFAULT_THRESHOLD, DiceDetector
 from .die import Die
+from .pips import PipReader, default_pip_model
 
 
 class DiceReader:
@@ -17,9 +21,13 @@ class DiceReader:
         calibration: Calibration | None = None,
         threads: int = 2,
         input_side: int = 640,
-        threshold: float = 0.3,
+        threshold: float = DEFAULT_THRESHOLD,
+        pip_model_path: Path | None = None,
     ) -> None:
         self.detector = DiceDetector(model_path, input_side=input_side, threads=threads, threshold=threshold)
+        self.pip_reader: PipReader | None = None
+        if pip_model_path is not None or default_pip_model().is_file() or not self.detector.reads_pips:
+            self.pip_reader = PipReader(pip_model_path, threads=threads)  # ModelError if missing
         self.calibration = calibration or Calibration()
 
     def read(self, frame: np.ndarray) -> list[Die]:
@@ -31,12 +39,20 @@ class DiceReader:
             for d in self.detector.detect(frame)
             if self.calibration.on_table((d.box[0] + d.box[2] / 2, d.box[1] + d.box[3] / 2))
         ]
-        gains = white_balance_gains(frame, [d.box for d in found])
+        read = [(d.box, d.pips, d.score) for d in found]
+        if self.pip_reader is not None:
+            readings = self.pip_reader.read(frame, [d.box for d in found])
+            read = [
+                (d.box, r.pips, d.score * r.confidence)
+                for d, r in zip(found, readings, strict=True)
+                if r.pips is not None
+            ]
+        gains = white_balance_gains(frame, [box for box, _, _ in read])
         dice = []
-        for detection in found:
-            colour = self.colour_of(frame, detection.box, gains)
-            x, y, w, h = (int(round(v)) for v in detection.box)
-            dice.append(Die((x, y, w, h), detection.pips, colour, min(1.0, max(0.0, detection.score))))
+        for box, pips, score in read:
+            colour = self.colour_of(frame, box, gains)
+            x, y, w, h = (int(round(v)) for v in box)
+            dice.append(Die((x, y, w, h), pips, colour, min(1.0, max(0.0, score))))
         return sorted(dice, key=lambda d: (round(d.centre[1] / 40), d.centre[0]))
 
     def colour_of(self, frame: np.ndarray, box: tuple[float, float, float, float], gains: np.ndarray) -> str:

@@ -1,0 +1,64 @@
+"""PipNet: a small classifier for one die's crop: not a die, or 1–6 pips on top."""
+
+from pathlib import Path
+
+import torch
+from torch import nn
+
+from ..vision.pips import CROP_SIDE
+from .model import conv_bn
+
+CLASSES = 7  # not a die, then 1–6 pips
+
+
+class PipNet(nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        self.features = nn.Sequential(
+            conv_bn(3, 24),
+            conv_bn(24, 24),
+            nn.MaxPool2d(2),  # 24
+            conv_bn(24, 48),
+            conv_bn(48, 48),
+            nn.MaxPool2d(2),  # 12
+            conv_bn(48, 80),
+            conv_bn(80, 80),
+            nn.MaxPool2d(2),  # 6
+            conv_bn(80, 112),
+            nn.AdaptiveAvgPool2d(1),
+        )
+        self.classify = nn.Sequential(nn.Flatten(), nn.Dropout(0.2), nn.Linear(112, CLASSES))
+
+    def forward(self, crops: torch.Tensor) -> torch.Tensor:
+        """``crops``: N×3×side×side BGR in 0..255; returns logits N×7."""
+        x = (crops / 255.0 - 0.45) / 0.25
+        return self.classify(self.features(x))
+
+
+class ExportedPipNet(nn.Module):
+    def __init__(self, net: PipNet) -> None:
+        super().__init__()
+        self.net = net
+
+    def forward(self, crops: torch.Tensor) -> torch.Tensor:
+        return torch.softmax(self.net(crops), dim=1)
+
+
+def export_pipnet(net: PipNet, out: Path) -> None:
+    """ONNX with a free batch size: every crop of a frame goes through in one run."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    net.eval()
+    tmp = out.with_suffix(".onnx.tmp")
+    with torch.no_grad():
+        torch.onnx.export(
+            ExportedPipNet(net).eval(),
+            (torch.zeros(2, 3, CROP_SIDE, CROP_SIDE),),
+            str(tmp),
+            input_names=["crops"],
+            output_names=["probabilities"],
+            opset_version=17,
+            dynamo=False,
+            dynamic_axes={"crops": {0: "n"}, "probabilities": {0: "n"}},
+        )
+    tmp.replace(out)
+    net.train()

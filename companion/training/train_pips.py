@@ -1,0 +1,194 @@
+"""Train PipNet on crops of real and rendered dice, then export it to ONNX.
+
+    python -m companion.training.train_pips --out models/pipnet.onnx --minutes 20 \\
+        --data ../shared/datasets/roboflow-dice/train ../shared/datasets/webcam-white-dice/train \\
+        --synthetic build/synth_train --pip-crops ../shared/datasets/pip-crops \\
+        --check ../shared/datasets/roboflow-dice/valid ../shared/datasets/webcam-white-dice/valid
+
+Crops come from the labelled boxes, moved and resized a little (as a detector's boxes would
+be), turned, flipped and recoloured; "not a die" crops come from places with no labelled
+die. One image in five of ``--pip-crops`` is kept out of training and scored at the end with
+the ``--check`` folders (true boxes, no jitter).
+"""
+
+import argparse
+import math
+import random
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+import torch
+from torch.nn import functional as F
+
+from ..vision.pips import CROP_SIDE, crop_die
+from .data import Sample, load_folder, photometric
+from .pipnet import PipNet, export_pipnet
+
+#: where the die sits in a 128×128 pip-crops image (measured on a few by eye)
+PIP_CROP_BOX = (33.0, 33.0, 62.0, 62.0)
+
+
+@dataclass(frozen=True)
+class Example:
+    image: np.ndarray
+    box: tuple[float, float, float, float]  # x, y, w, h
+    label: int  # pips (1–6)
+
+
+def examples_of(samples: list[Sample]) -> list[Example]:
+    return [
+        Example(s.image, (float(x0), float(y0), float(x1 - x0), float(y1 - y0)), int(c) + 1)
+        for s in samples
+        for (x0, y0, x1, y1), c in zip(s.boxes, s.classes, strict=True)
+        if min(x1 - x0, y1 - y0) >= 6
+    ]
+
+
+def pip_crop_examples(folder: Path, held_out: bool) -> list[Example]:
+    """Every fifth image of each value is held out."""
+    found = []
+    for pips in range(1, 7):
+        for index, path in enumerate(sorted((folder / str(pips)).glob("*.png"))):
+            if (index % 5 == 0) != held_out:
+                continue
+            image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+            if image is not None:
+                found.append(Example(image, PIP_CROP_BOX, pips))
+    return found
+
+
+def jittered(box: tuple[float, float, float, float], rng: random.Random) -> tuple[float, ...]:
+    x, y, w, h = box
+    side = max(w, h)
+    nw, nh = w * rng.uniform(0.85, 1.2), h * rng.uniform(0.85, 1.2)
+    cx = x + w / 2 + rng.uniform(-0.1, 0.1) * side
+    cy = y + h / 2 + rng.uniform(-0.1, 0.1) * side
+    return cx - nw / 2, cy - nh / 2, nw, nh
+
+
+def background_crop(samples: list[Sample], rng: random.Random) -> np.ndarray:
+    """A crop the size of a die from a place where no labelled die is."""
+    for _ in range(50):
+        sample = rng.choice(samples)
+        h, w = sample.image.shape[:2]
+        sizes = sample.boxes[:, 2:] - sample.boxes[:, :2] if len(sample.boxes) else np.array([[40.0, 40.0]])
+        side = float(rng.choice(list(sizes.max(axis=1)))) * rng.uniform(0.7, 1.4)
+        if side >= min(w, h):
+            continue
+        x0, y0 = rng.uniform(0, w - side), rng.uniform(0, h - side)
+        clear = all(
+            min(x0 + side, bx1) - max(x0, bx0) <= 0.15 * side
+            or min(y0 + side, by1) - max(y0, by0) <= 0.15 * side
+            for bx0, by0, bx1, by1 in sample.boxes
+        )
+        if clear:
+            return crop_die(sample.image, (x0, y0, side, side))
+    return np.full((CROP_SIDE, CROP_SIDE, 3), rng.randint(0, 255), np.uint8)
+
+
+def augmented(crop: np.ndarray, rng: random.Random) -> np.ndarray:
+    crop = np.rot90(crop, rng.randrange(4))
+    if rng.random() < 0.5:
+        crop = crop[:, ::-1]
+    crop = photometric(np.ascontiguousarray(crop), rng)
+    if rng.random() < 0.1:
+        crop = cv2.cvtColor(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+    if rng.random() < 0.15:  # a small or far die: fewer pixels to read from
+        small = rng.randint(14, 32)
+        crop = cv2.resize(
+            cv2.resize(crop, (small, small), interpolation=cv2.INTER_AREA), (CROP_SIDE, CROP_SIDE)
+        )
+    return crop
+
+
+def batch(pools: list[list[Example]], shares: list[float], negatives: list[Sample], size: int, rng):
+    crops, labels = [], []
+    for _ in range(size):
+        pool = rng.choices(pools + [[]], weights=shares)[0]
+        if pool:
+            example = rng.choice(pool)
+            crops.append(augmented(crop_die(example.image, jittered(example.box, rng)), rng))
+            labels.append(example.label)
+        else:
+            crops.append(augmented(background_crop(negatives, rng), rng))
+            labels.append(0)
+    tensor = torch.from_numpy(np.stack(crops).transpose(0, 3, 1, 2).copy()).float()
+    return tensor, torch.tensor(labels)
+
+
+def accuracy(net: PipNet, examples: list[Example]) -> float:
+    if not examples:
+        return float("nan")
+    net.eval()
+    right = 0
+    with torch.no_grad():
+        for start in range(0, len(examples), 256):
+            part = examples[start : start + 256]
+            crops = np.stack([crop_die(e.image, e.box) for e in part]).transpose(0, 3, 1, 2)
+            guess = net(torch.from_numpy(crops.copy()).float()).argmax(dim=1)
+            right += int((guess == torch.tensor([e.label for e in part])).sum())
+    net.train()
+    return right / len(examples)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--out", type=Path, default=Path("models/pipnet.onnx"))
+    parser.add_argument("--data", type=Path, nargs="*", default=[], help="real YOLO training folders")
+    parser.add_argument("--synthetic", type=Path, nargs="*", default=[], help="rendered YOLO folders")
+    parser.add_argument("--pip-crops", type=Path, help="folders 1..6 of one-die crops")
+    parser.add_argument("--check", type=Path, nargs="*", default=[], help="held-out YOLO folders to score")
+    parser.add_argument("--minutes", type=float, default=20)
+    parser.add_argument("--batch", type=int, default=128)
+    parser.add_argument("--lr", type=float, default=3e-3)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+
+    rng = random.Random(args.seed)
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(2)
+    real_samples = [s for folder in args.data for s in load_folder(folder)]
+    rendered_samples = [s for folder in args.synthetic for s in load_folder(folder)]
+    real, rendered = examples_of(real_samples), examples_of(rendered_samples)
+    crops = pip_crop_examples(args.pip_crops, held_out=False) if args.pip_crops else []
+    print(f"{len(real)} real, {len(rendered)} rendered and {len(crops)} pip-crops dice", flush=True)
+    pools, shares = [real, rendered, crops], [0.45, 0.25, 0.1 if crops else 0.0, 0.2]
+
+    net = PipNet()
+    optimiser = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=5e-4)
+    budget, start = args.minutes * 60, time.monotonic()
+    step, smoothed, last_save = 0, None, start
+    while (elapsed := time.monotonic() - start) < budget:
+        lr = args.lr * (0.5 * (1 + math.cos(math.pi * elapsed / budget)) * 0.97 + 0.03)
+        lr *= min(1.0, (step + 1) / 100)
+        for group in optimiser.param_groups:
+            group["lr"] = lr
+        crops_t, labels = batch(pools, shares, real_samples + rendered_samples, args.batch, rng)
+        loss = F.cross_entropy(net(crops_t), labels, label_smoothing=0.05)
+        optimiser.zero_grad()
+        loss.backward()
+        optimiser.step()
+        smoothed = loss.item() if smoothed is None else 0.98 * smoothed + 0.02 * loss.item()
+        step += 1
+        if step % 100 == 0:
+            print(f"step {step} {elapsed / 60:.1f} min lr {lr:.5f} loss {smoothed:.3f}", flush=True)
+        if time.monotonic() - last_save > 300:
+            export_pipnet(net, args.out)
+            torch.save(net.state_dict(), args.out.with_suffix(".pt"))
+            last_save = time.monotonic()
+    export_pipnet(net, args.out)
+    torch.save(net.state_dict(), args.out.with_suffix(".pt"))
+    print(f"done: {step} steps in {(time.monotonic() - start) / 60:.1f} min -> {args.out}", flush=True)
+    if args.pip_crops:
+        print(f"held-out pip-crops: {accuracy(net, pip_crop_examples(args.pip_crops, held_out=True)):.4f}")
+    for folder in args.check:
+        print(f"{folder} (true boxes): {accuracy(net, examples_of(load_folder(folder))):.4f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,69 @@
+"""The pip reader: crops around a box, and the shipped PipNet reading single dice."""
+
+import numpy as np
+import pytest
+
+from companion.synth.scene import DiePose, render_scene
+from companion.vision import DiceReader, ModelError
+from companion.vision.pips import CROP_SIDE, PipReader, crop_die
+
+
+def test_a_crop_is_square_and_centred_on_the_box():
+    image = np.zeros((200, 300, 3), np.uint8)
+    image[80:120, 130:170] = 255  # a 40×40 white square
+    crop = crop_die(image, (130, 80, 40, 40))
+    assert crop.shape == (CROP_SIDE, CROP_SIDE, 3)
+    middle = CROP_SIDE // 2
+    assert crop[middle, middle].tolist() == [255, 255, 255]
+    assert crop[1, 1].tolist() == [0, 0, 0]  # the margin around the box is in the crop
+
+
+@pytest.mark.parametrize("box", [(-10, -10, 30, 30), (290, 190, 30, 30), (0, 0, 300, 200), (5, 5, 0, 0)])
+def test_crops_past_the_edge_repeat_the_border(box):
+    image = np.full((200, 300, 3), 77, np.uint8)
+    crop = crop_die(image, box)
+    assert crop.shape == (CROP_SIDE, CROP_SIDE, 3) and (crop == 77).all()
+
+
+@pytest.fixture(scope="module")
+def pip_reader():
+    return PipReader()
+
+
+def single_die(colour: str, pips: int, seed: int) -> tuple[np.ndarray, tuple[int, int, int, int]]:
+    rng = np.random.default_rng(seed)
+    pose = DiePose(160, 120, 60, 0.4 * seed, pips, colour, look=seed)
+    return render_scene(rng, 320, 240, [pose]).image, (130, 90, 60, 60)
+
+
+@pytest.mark.parametrize("colour", ["red", "green", "blue", "black", "white", "yellow", "violet"])
+def test_the_pip_reader_reads_every_value(pip_reader, colour):
+    readings = []
+    for pips in range(1, 7):
+        image, box = single_die(colour, pips, seed=pips)
+        (reading,) = pip_reader.read(image, [box])
+        readings.append(reading.pips)
+        assert 0 < reading.confidence <= 1
+    assert readings == [1, 2, 3, 4, 5, 6]
+
+
+def test_bare_felt_is_not_a_die(pip_reader):
+    image, _ = single_die("red", 3, seed=1)
+    (reading,) = pip_reader.read(image, [(10, 10, 50, 50)])
+    assert reading.pips is None
+
+
+def test_no_boxes_no_readings(pip_reader):
+    assert pip_reader.read(np.zeros((100, 100, 3), np.uint8), []) == []
+
+
+def test_a_missing_pip_model_is_a_clear_error(tmp_path):
+    with pytest.raises(ModelError, match="no pip model"):
+        DiceReader(pip_model_path=tmp_path / "nothing.onnx")
+
+
+def test_a_broken_pip_model_is_a_clear_error(tmp_path):
+    broken = tmp_path / "broken.onnx"
+    broken.write_bytes(b"not a model")
+    with pytest.raises(ModelError, match="cannot load the pip model"):
+        PipReader(broken)
