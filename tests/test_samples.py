@@ -43,11 +43,6 @@ def test_watch_gives_exactly_the_true_rolls(folder):
     assert records[-1]["camera"] == "ended"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the shipped model misses a die packed in a casino zone, so the "
-    "7th placement is proposed on the wrong casino (issue 3 accuracy); rolls all match",
-)
 def test_the_rendered_round_plays_out_into_a_game(tmp_path):
     folder = SAMPLES / "classic-two-players"
     session = read_session(folder)

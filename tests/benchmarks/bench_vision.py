@@ -4,7 +4,7 @@
 - the rendered held-out set (seed 999, images 150–299; 0–149 were used to set the colour
   thresholds), made again here from its seed when build/ does not have it.
 
-Run: python -m tests.benchmarks.bench_vision [--model models/dicenet.onnx]
+Run: python -m tests.benchmarks.bench_vision [--model models/dicenet.onnx] [--pip-model models/pipnet.onnx]
 """
 
 import argparse
@@ -44,9 +44,10 @@ def held_out_synthetic() -> Path:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--model", type=Path)
+    parser.add_argument("--pip-model", type=Path)
     parser.add_argument("--threads", type=int, default=2)
     args = parser.parse_args()
-    reader = DiceReader(args.model, threads=args.threads)
+    reader = DiceReader(args.model, threads=args.threads, pip_model_path=args.pip_model)
     sets = {
         "roboflow-dice valid+test": [SHARED / "roboflow-dice" / "valid", SHARED / "roboflow-dice" / "test"],
         "webcam-white-dice valid": [SHARED / "webcam-white-dice" / "valid"],
