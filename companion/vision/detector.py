@@ -9,25 +9,15 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-import onnxruntime as ort
+
+from .onnx_model import open_session, shipped_model
 
 STRIDE = 4
-MODEL_NAME = Path("models") / "dicenet.onnx"
 #: the heatmap peak that counts as a die
 DEFAULT_THRESHOLD = 0.4
 
 
-def default_model() -> Path:
-    """models/dicenet.onnx beside the package (a source checkout), else in the current folder."""
-    beside = Path(__file__).resolve().parents[2] / MODEL_NAME
-    return beside if beside.is_file() else Path.cwd() / MODEL_NAME
-
-
-DEFAULT_MODEL = default_model()
-
-
-class ModelError(RuntimeError):
-    """The model file is missing or unusable; the message says which file and what to do."""
+DEFAULT_MODEL = shipped_model("dicenet.onnx")
 
 
 @dataclass(frozen=True)
@@ -54,17 +44,7 @@ class DiceDetector:
         threads: int = 2,
         threshold: float = DEFAULT_THRESHOLD,
     ) -> None:
-        path = Path(model_path or DEFAULT_MODEL)
-        if not path.is_file():
-            raise ModelError(f"no dice model at {path}; train one (see models/README.md) or pass --model")
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = threads
-        options.inter_op_num_threads = 1
-        options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
-        try:
-            self.session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
-        except Exception as err:  # onnxruntime raises its own exception types
-            raise ModelError(f"cannot load the dice model {path}: {err}") from None
+        self.session = open_session(Path(model_path or DEFAULT_MODEL), threads, "dice", "--model")
         self.input_name = self.session.get_inputs()[0].name
         self.output_names = [o.name for o in self.session.get_outputs()]
         heat_shape = self.session.get_outputs()[0].shape
@@ -94,7 +74,7 @@ class DiceDetector:
         if len(xs) == 0:
             return []
         scores = peaks[ys, xs]
-        classes = heat[:, ys, xs].argmax(axis=0) + 1 if self.reads_pips else [None] * len(xs)
+        values = heat[:, ys, xs].argmax(axis=0) + 1 if self.reads_pips else None
         size = boxes[0:2, ys, xs] * STRIDE / prepared.scale
         cx = (xs + boxes[2, ys, xs]) * STRIDE / prepared.scale
         cy = (ys + boxes[3, ys, xs]) * STRIDE / prepared.scale
@@ -105,7 +85,7 @@ class DiceDetector:
             x0 = float(np.clip(cx[i] - bw / 2, 0, w_img - 1))
             y0 = float(np.clip(cy[i] - bh / 2, 0, h_img - 1))
             bw, bh = min(bw, w_img - x0), min(bh, h_img - y0)
-            pips = None if classes[i] is None else int(classes[i])
+            pips = int(values[i]) if values is not None else None
             found.append(Detection((x0, y0, bw, bh), pips, float(scores[i])))
         return suppress_overlaps(found)
 

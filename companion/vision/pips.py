@@ -10,21 +10,14 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-import onnxruntime as ort
 
-from .detector import ModelError
+from .onnx_model import open_session, shipped_model
 
 CROP_SIDE = 48
 #: the crop is this many times the box's longer side, so the whole top face is in it
 CROP_MARGIN = 1.25
 NOT_A_DIE = 0  # class 0; classes 1–6 are the pips
-PIP_MODEL_NAME = Path("models") / "pipnet.onnx"
-
-
-def default_pip_model() -> Path:
-    """models/pipnet.onnx beside the package (a source checkout), else in the current folder."""
-    beside = Path(__file__).resolve().parents[2] / PIP_MODEL_NAME
-    return beside if beside.is_file() else Path.cwd() / PIP_MODEL_NAME
+DEFAULT_PIP_MODEL = shipped_model("pipnet.onnx")
 
 
 def crop_die(
@@ -40,11 +33,10 @@ def crop_die(
     x0, y0 = int(round(cx - extent / 2)), int(round(cy - extent / 2))
     size = max(2, int(round(extent)))
     height, width = image.shape[:2]
-    pad = max(0, -x0, -y0, x0 + size - width, y0 + size - height)
-    if pad:
-        image = cv2.copyMakeBorder(image, pad, pad, pad, pad, cv2.BORDER_REPLICATE)
-        x0, y0 = x0 + pad, y0 + pad
-    part = image[y0 : y0 + size, x0 : x0 + size]
+    # clipped indices repeat the edge pixels past the border, touching only the crop's pixels
+    rows = np.clip(np.arange(y0, y0 + size), 0, height - 1)
+    cols = np.clip(np.arange(x0, x0 + size), 0, width - 1)
+    part = image[np.ix_(rows, cols)]
     shrink = size > side
     return cv2.resize(part, (side, side), interpolation=cv2.INTER_AREA if shrink else cv2.INTER_LINEAR)
 
@@ -59,16 +51,7 @@ class PipReader:
     """Load once, then ``read(frame, boxes)`` gives one ``PipReading`` per box."""
 
     def __init__(self, model_path: Path | None = None, threads: int = 2) -> None:
-        path = Path(model_path or default_pip_model())
-        if not path.is_file():
-            raise ModelError(f"no pip model at {path}; train one (see models/README.md) or pass --pip-model")
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = threads
-        options.inter_op_num_threads = 1
-        try:
-            self.session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
-        except Exception as err:  # onnxruntime raises its own exception types
-            raise ModelError(f"cannot load the pip model {path}: {err}") from None
+        self.session = open_session(Path(model_path or DEFAULT_PIP_MODEL), threads, "pip", "--pip-model")
         self.input_name = self.session.get_inputs()[0].name
 
     def probabilities(self, crops: np.ndarray) -> np.ndarray:

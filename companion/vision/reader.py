@@ -11,7 +11,7 @@ from .calibration import Calibration
 from .colour import OTHER, palette_colour, read_body, white_balance_gains
 from .detector import DEFAULT_THRESHOLD, DiceDetector
 from .die import Die
-from .pips import PipReader, default_pip_model
+from .pips import DEFAULT_PIP_MODEL, PipReader
 
 
 class DiceReader:
@@ -26,7 +26,7 @@ class DiceReader:
     ) -> None:
         self.detector = DiceDetector(model_path, input_side=input_side, threads=threads, threshold=threshold)
         self.pip_reader: PipReader | None = None
-        if pip_model_path is not None or default_pip_model().is_file() or not self.detector.reads_pips:
+        if pip_model_path is not None or DEFAULT_PIP_MODEL.is_file() or not self.detector.reads_pips:
             self.pip_reader = PipReader(pip_model_path, threads=threads)  # ModelError if missing
         self.calibration = calibration or Calibration()
 
