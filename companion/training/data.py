@@ -95,7 +95,8 @@ def photometric(image: np.ndarray, rng: random.Random) -> np.ndarray:
 
 
 def targets(boxes: np.ndarray, classes: np.ndarray, size: int, stride: int, n_classes: int):
-    """CenterNet targets: Gaussian heatmaps, and size/offset at each centre cell."""
+    """CenterNet targets: Gaussian heatmaps (one per class, or a single "die here" map when
+    ``n_classes`` is 1), and size/offset at each centre cell."""
     out = size // stride
     heat = np.zeros((n_classes, out, out), np.float32)
     reg = np.zeros((4, out, out), np.float32)
@@ -109,7 +110,8 @@ def targets(boxes: np.ndarray, classes: np.ndarray, size: int, stride: int, n_cl
         ix, iy = min(int(cx), out - 1), min(int(cy), out - 1)
         sigma = max(0.5, min(bw, bh) / 6)
         g = np.exp(-((xs - ix) ** 2 + (ys - iy) ** 2) / (2 * sigma**2))
-        heat[cls] = np.maximum(heat[cls], g)
+        channel = cls if n_classes > 1 else 0
+        heat[channel] = np.maximum(heat[channel], g)
         reg[:, iy, ix] = (bw, bh, cx - ix, cy - iy)
         mask[iy, ix] = 1
     return heat, reg, mask

@@ -9,7 +9,6 @@ measure data the model has never seen. Runs on the CPU; stops after --minutes.
 """
 
 import argparse
-import math
 import random
 import time
 from pathlib import Path
@@ -21,6 +20,7 @@ from torch.nn import functional as F
 from .data import Sample, augment, load_folder, targets
 from .export import export_onnx
 from .model import CLASSES, STRIDE, DiceNet
+from .schedule import set_learning_rate
 
 
 def focal_loss(logits: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
@@ -37,7 +37,7 @@ def batch(samples: list[Sample], weights: list[float], size: int, crop: int, rng
     images, heats, regs, masks = [], [], [], []
     for sample in rng.choices(samples, weights=weights, k=size):
         image, boxes, classes = augment(sample, crop, rng)
-        heat, reg, mask = targets(boxes, classes * 0 if CLASSES == 1 else classes, crop, STRIDE, CLASSES)
+        heat, reg, mask = targets(boxes, classes, crop, STRIDE, CLASSES)
         images.append(image.transpose(2, 0, 1))
         heats.append(heat), regs.append(reg), masks.append(mask)
     return (
@@ -99,12 +99,7 @@ def main() -> None:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     step, last_save, smoothed = 0, start, None
     while (elapsed := time.monotonic() - start) < budget:
-        progress = elapsed / budget
-        lr = args.lr * (0.5 * (1 + math.cos(math.pi * progress)) * 0.97 + 0.03)
-        if step < 100:
-            lr *= (step + 1) / 100  # warm up
-        for group in optimiser.param_groups:
-            group["lr"] = lr
+        lr = set_learning_rate(optimiser, args.lr, elapsed / budget, step)
         net.train()
         loss, parts = loss_of(net, *batch(samples, weights, args.batch, args.crop, rng))
         optimiser.zero_grad()

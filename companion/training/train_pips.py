@@ -12,7 +12,6 @@ the ``--check`` folders (true boxes, no jitter).
 """
 
 import argparse
-import math
 import random
 import time
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ from torch.nn import functional as F
 from ..vision.pips import CROP_SIDE, crop_die
 from .data import Sample, load_folder, photometric
 from .pipnet import PipNet, export_pipnet
+from .schedule import set_learning_rate
 
 #: where the die sits in a 128×128 pip-crops image (measured on a few by eye)
 PIP_CROP_BOX = (33.0, 33.0, 62.0, 62.0)
@@ -164,10 +164,7 @@ def main() -> None:
     budget, start = args.minutes * 60, time.monotonic()
     step, smoothed, last_save = 0, None, start
     while (elapsed := time.monotonic() - start) < budget:
-        lr = args.lr * (0.5 * (1 + math.cos(math.pi * elapsed / budget)) * 0.97 + 0.03)
-        lr *= min(1.0, (step + 1) / 100)
-        for group in optimiser.param_groups:
-            group["lr"] = lr
+        lr = set_learning_rate(optimiser, args.lr, elapsed / budget, step)
         crops_t, labels = batch(pools, shares, real_samples + rendered_samples, args.batch, rng)
         loss = F.cross_entropy(net(crops_t), labels, label_smoothing=0.05)
         optimiser.zero_grad()
