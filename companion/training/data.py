@@ -18,8 +18,15 @@ class Sample:
 
 
 def load_folder(folder: Path, max_side: int = 800) -> list[Sample]:
+    """The labelled images of a YOLO folder, shrunk to ``max_side``.
+
+    Images without a single label are left out: in the shared sets those are photos full of
+    dice nobody labelled, and training on them would teach that a die is background.
+    """
     samples = []
     for item in read_yolo_folder(folder):
+        if not item.rows:
+            continue
         image = cv2.imread(str(item.image_path), cv2.IMREAD_COLOR)
         if image is None:
             continue

@@ -71,12 +71,13 @@ def main() -> None:
     parser.add_argument("--crop", type=int, default=320)
     parser.add_argument("--lr", type=float, default=3e-3)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--threads", type=int, default=2, help="CPU threads for torch")
     parser.add_argument("--resume", type=Path, help="a checkpoint (.pt) to continue from")
     args = parser.parse_args()
 
     rng = random.Random(args.seed)
     torch.manual_seed(args.seed)
-    torch.set_num_threads(2)
+    torch.set_num_threads(args.threads)
     real = [s for folder in args.data for s in load_folder(folder)]
     synthetic = [s for folder in args.synthetic for s in load_folder(folder)]
     samples = real + synthetic

@@ -147,11 +147,13 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=128)
     parser.add_argument("--lr", type=float, default=3e-3)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--resume", type=Path, help="a PipNet checkpoint (.pt) to continue from")
+    parser.add_argument("--threads", type=int, default=2, help="CPU threads for torch")
     args = parser.parse_args()
 
     rng = random.Random(args.seed)
     torch.manual_seed(args.seed)
-    torch.set_num_threads(2)
+    torch.set_num_threads(args.threads)
     real_samples = [s for folder in args.data for s in load_folder(folder)]
     rendered_samples = [s for folder in args.synthetic for s in load_folder(folder)]
     real, rendered = examples_of(real_samples), examples_of(rendered_samples)
@@ -160,6 +162,9 @@ def main() -> None:
     pools, shares = [real, rendered, crops], [0.45, 0.25, 0.1 if crops else 0.0, 0.2]
 
     net = PipNet()
+    if args.resume:
+        net.load_state_dict(torch.load(args.resume, map_location="cpu"))
+        print(f"resumed from {args.resume}", flush=True)
     optimiser = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=5e-4)
     budget, start = args.minutes * 60, time.monotonic()
     step, smoothed, last_save = 0, None, start

@@ -1,0 +1,77 @@
+"""Scoring a reader against labels: IoU matching, read F1, the centre match, unlabelled images."""
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.training.data import load_folder
+from companion.vision.dataset import LabelledBox
+from companion.vision.die import Die
+from companion.vision.evaluation import Summary, centres_inside, iou, match, read_f1
+
+
+def die(x: int, y: int, w: int, h: int, pips: int, score: float = 0.9) -> Die:
+    return Die((x, y, w, h), pips, "white", score)
+
+
+def test_iou_of_known_boxes():
+    assert iou((0, 0, 10, 10), (0, 0, 10, 10)) == 1.0
+    assert iou((0, 0, 10, 10), (5, 0, 10, 10)) == pytest.approx(50 / 150)
+    assert iou((0, 0, 10, 10), (20, 20, 5, 5)) == 0.0
+
+
+def test_match_counts_found_right_and_each_truth_once():
+    truths = [LabelledBox(3, 0, 0, 40, 40), LabelledBox(5, 100, 100, 40, 40)]
+    predicted = [
+        die(2, 2, 40, 40, 3, 0.9),  # found, right
+        die(0, 0, 40, 40, 4, 0.5),  # same truth again: a false positive
+        die(102, 98, 40, 40, 6, 0.8),  # found, wrong pips
+        die(300, 300, 40, 40, 1, 0.7),  # nothing there
+    ]
+    result = match(predicted, truths)
+    assert (result.truths, result.predictions, result.found, result.right) == (2, 4, 2, 1)
+    assert not result.all_right
+
+
+def test_read_f1_is_the_harmonic_mean_of_read_precision_and_recall():
+    assert read_f1(0, 5, 5) == 0.0
+    assert read_f1(5, 5, 5) == 1.0
+    precision, recall = 3 / 4, 3 / 6
+    assert read_f1(3, 4, 6) == pytest.approx(2 * precision * recall / (precision + recall))
+
+
+def test_a_pip_sized_label_misses_by_iou_but_matches_by_centres():
+    # the webcam set boxes a 1 around its single pip; the reader boxes the whole face
+    pip_label = LabelledBox(1, 45, 45, 10, 10)
+    face = die(30, 30, 40, 40, 1)
+    result = match([face], [pip_label])
+    assert result.found == 0
+    assert result.right_by_centre == 1
+    assert centres_inside(face.box, (45, 45, 10, 10))
+    # a neighbour whose box only touches the label's centre does not count
+    assert not centres_inside((49, 30, 40, 40), (45, 45, 10, 10))
+
+
+def test_summary_counts_images_without_labels_and_centre_f1():
+    summary = Summary()
+    summary.images.append(match([die(30, 30, 40, 40, 1)], [LabelledBox(1, 45, 45, 10, 10)]))
+    summary.images.append(match([die(0, 0, 20, 20, 2)], []))
+    figures = summary.figures()
+    assert figures["images_without_labels"] == 1
+    assert figures["read_f1"] == 0.0
+    assert figures["read_f1_by_centre"] == pytest.approx(read_f1(1, 2, 1))
+
+
+def test_training_leaves_out_images_nobody_labelled(tmp_path: Path):
+    (tmp_path / "images").mkdir()
+    (tmp_path / "labels").mkdir()
+    for name in ("labelled", "unlabelled"):
+        cv2.imwrite(str(tmp_path / "images" / f"{name}.jpg"), np.full((64, 64, 3), 90, np.uint8))
+    (tmp_path / "labels" / "labelled.txt").write_text("2 0.5 0.5 0.25 0.25\n")
+    (tmp_path / "labels" / "unlabelled.txt").write_text("")
+    samples = load_folder(tmp_path)
+    assert len(samples) == 1
+    assert samples[0].classes.tolist() == [2]
+    assert samples[0].boxes.tolist() == [[24.0, 24.0, 40.0, 40.0]]
