@@ -159,3 +159,35 @@ def test_bad_calibration_files_say_what_is_wrong(tmp_path, content, message):
     path.write_text(content)
     with pytest.raises(CalibrationError, match=message):
         Calibration.load(path)
+
+
+@pytest.fixture(scope="module")
+def single_dice() -> list[tuple[int, str, np.ndarray]]:
+    """Four top-down 960×540 frames, one die in the middle of each (pips, colour, frame)."""
+    light = {
+        "direction": (0.6, 0.8),
+        "gains": np.ones(3, np.float32),
+        "brightness": 1.0,
+        "gradient": 0.1,
+        "blur": False,
+    }
+    frames = []
+    for pips, colour in [(1, "red"), (3, "white"), (5, "blue"), (6, "black")]:
+        pose = DiePose(480, 270, 120, 0.4, pips, colour, look=pips)
+        frames.append(
+            (pips, colour, render_scene(np.random.default_rng(pips), 960, 540, [pose], light=light).image)
+        )
+    return frames
+
+
+@pytest.mark.parametrize("zoom", [1.0, 1.7, 2.5, 3.3])
+def test_a_die_close_to_the_camera_is_one_die(reader, single_dice, zoom):
+    # a phone held over a single die: zoomed in, the die fills up to all of the frame's height
+    for pips, colour, frame in single_dice:
+        h, w = frame.shape[:2]
+        cw, ch = round(w / zoom), round(h / zoom)
+        part = frame[(h - ch) // 2 : (h + ch) // 2, (w - cw) // 2 : (w + cw) // 2]
+        image = cv2.resize(part, (w, h), interpolation=cv2.INTER_CUBIC)
+        dice = reader.read(image)
+        assert [(d.pips, d.colour) for d in dice] == [(pips, colour)], f"zoom {zoom}: {colour} {pips}"
+        assert abs(dice[0].centre[0] - w / 2) < 40 * zoom and abs(dice[0].centre[1] - h / 2) < 40 * zoom

@@ -2,6 +2,12 @@
 
 prepare (resize + pad) → infer → decode (peaks to boxes, then NMS) are separate steps that
 return values, so each can be tested and timed on its own.
+
+The model learnt dice up to about a fifth of its input wide; a die closer to the camera (a
+phone held over one or two dice) makes it see each pip as a die. So every frame is also looked
+at half and a quarter as large, where such a die has a familiar size. Each smaller look gives
+the dice too large for the look above it, and what a larger look found inside one of those
+dice (its pips) is dropped.
 """
 
 from dataclasses import dataclass
@@ -15,6 +21,10 @@ from .onnx_model import open_session, shipped_model
 STRIDE = 4
 #: the heatmap peak that counts as a die
 DEFAULT_THRESHOLD = 0.4
+#: a die this wide (in pixels of a look's model input) or wider is taken from the next, smaller look
+LARGE_DIE = 112
+#: the frame is looked at with its longest side at input_side divided by each of these
+LOOKS = (1, 2, 4)
 
 
 DEFAULT_MODEL = shipped_model("dicenet.onnx")
@@ -53,9 +63,10 @@ class DiceDetector:
         self.input_side = input_side
         self.threshold = threshold
 
-    def prepare(self, frame: np.ndarray) -> Prepared:
+    def prepare(self, frame: np.ndarray, side: int | None = None) -> Prepared:
+        """The frame resized so its longest side is ``side`` (default ``input_side``), padded to 32."""
         h, w = frame.shape[:2]
-        scale = self.input_side / max(h, w)
+        scale = (side or self.input_side) / max(h, w)
         rw, rh = max(1, round(w * scale)), max(1, round(h * scale))
         resized = cv2.resize(frame, (rw, rh), interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
         pw, ph = -(-rw // 32) * 32, -(-rh // 32) * 32
@@ -89,9 +100,28 @@ class DiceDetector:
             found.append(Detection((x0, y0, bw, bh), pips, float(scores[i])))
         return suppress_overlaps(found)
 
+    def detect_at(self, frame: np.ndarray, side: int) -> tuple[list[Detection], float]:
+        """Dice found with the frame's longest side at ``side`` pixels, and that scale."""
+        prepared = self.prepare(frame, side)
+        return self.decode(self.infer(prepared), prepared), prepared.scale
+
     def detect(self, frame: np.ndarray) -> list[Detection]:
-        prepared = self.prepare(frame)
-        return self.decode(self.infer(prepared), prepared)
+        """Dice of every size: each from the look that sees it at a familiar size (see the
+        module's docstring)."""
+        kept: list[Detection] = []
+        for look in reversed(LOOKS):  # smallest look first: its large dice win
+            found, scale = self.detect_at(frame, self.input_side // look)
+            found = [d for d in found if not inside_any(d, kept)]
+            if look != LOOKS[0]:
+                found = [d for d in found if max(d.box[2], d.box[3]) * scale * 2 >= LARGE_DIE]
+            kept += found
+        return suppress_overlaps(kept)
+
+
+def inside_any(detection: Detection, dice: list[Detection]) -> bool:
+    """Whether ``detection``'s centre lies inside one of ``dice`` (a pip of a large die)."""
+    cx, cy = detection.box[0] + detection.box[2] / 2, detection.box[1] + detection.box[3] / 2
+    return any(x <= cx <= x + w and y <= cy <= y + h for x, y, w, h in (d.box for d in dice))
 
 
 def suppress_overlaps(found: list[Detection], iou: float = 0.45) -> list[Detection]:
