@@ -191,3 +191,14 @@ def test_a_die_close_to_the_camera_is_one_die(reader, single_dice, zoom):
         dice = reader.read(image)
         assert [(d.pips, d.colour) for d in dice] == [(pips, colour)], f"zoom {zoom}: {colour} {pips}"
         assert abs(dice[0].centre[0] - w / 2) < 40 * zoom and abs(dice[0].centre[1] - h / 2) < 40 * zoom
+
+
+def test_a_phone_sized_photo_reads_like_its_small_copy(reader):
+    wanted = [("red", 1), ("green", 2), ("blue", 3), ("white", 5), ("yellow", 6)]
+    small = rendered(wanted, seed=5)
+    large = cv2.resize(small, (small.shape[1] * 3, small.shape[0] * 3), interpolation=cv2.INTER_CUBIC)
+    read_small, read_large = reader.read(small), reader.read(large)
+    assert Counter((d.colour, d.pips) for d in read_large) == Counter(wanted)
+    for a, b in zip(read_small, read_large, strict=True):
+        assert (a.pips, a.colour) == (b.pips, b.colour)
+        assert all(abs(3 * u - v) <= 12 for u, v in zip(a.box, b.box, strict=True)), (a.box, b.box)

@@ -108,14 +108,30 @@ class DiceDetector:
     def detect(self, frame: np.ndarray) -> list[Detection]:
         """Dice of every size: each from the look that sees it at a familiar size (see the
         module's docstring)."""
+        # a large frame (a phone photo) is shrunk once; the looks are made from the shrunk copy
+        h, w = frame.shape[:2]
+        shrink = min(1.0, self.input_side / max(h, w))
+        source = frame
+        if shrink < 1:
+            size = (max(1, round(w * shrink)), max(1, round(h * shrink)))
+            source = cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
         kept: list[Detection] = []
         for look in reversed(LOOKS):  # smallest look first: its large dice win
-            found, scale = self.detect_at(frame, self.input_side // look)
+            found, scale = self.detect_at(source, self.input_side // look)
             found = [d for d in found if not inside_any(d, kept)]
             if look != LOOKS[0]:
                 found = [d for d in found if max(d.box[2], d.box[3]) * scale * 2 >= LARGE_DIE]
             kept += found
-        return suppress_overlaps(kept)
+        return [in_frame(d, shrink, (w, h)) for d in suppress_overlaps(kept)]
+
+
+def in_frame(detection: Detection, shrink: float, size: tuple[int, int]) -> Detection:
+    """``detection`` found on a copy shrunk by ``shrink``, in pixels of the frame (``size``)."""
+    if shrink == 1:
+        return detection
+    x, y, w, h = (v / shrink for v in detection.box)
+    x, y = min(x, size[0] - 1), min(y, size[1] - 1)
+    return Detection((x, y, min(w, size[0] - x), min(h, size[1] - y)), detection.pips, detection.score)
 
 
 def inside_any(detection: Detection, dice: list[Detection]) -> bool:

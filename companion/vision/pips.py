@@ -33,10 +33,12 @@ def crop_die(
     x0, y0 = int(round(cx - extent / 2)), int(round(cy - extent / 2))
     size = max(2, int(round(extent)))
     height, width = image.shape[:2]
-    # clipped indices repeat the edge pixels past the border, touching only the crop's pixels
-    rows = np.clip(np.arange(y0, y0 + size), 0, height - 1)
-    cols = np.clip(np.arange(x0, x0 + size), 0, width - 1)
-    part = image[np.ix_(rows, cols)]
+    if x0 >= 0 and y0 >= 0 and x0 + size <= width and y0 + size <= height:
+        part = image[y0 : y0 + size, x0 : x0 + size]
+    else:  # clipped indices repeat the edge pixels past the border, touching only the crop's pixels
+        rows = np.clip(np.arange(y0, y0 + size), 0, height - 1)
+        cols = np.clip(np.arange(x0, x0 + size), 0, width - 1)
+        part = image[np.ix_(rows, cols)]
     shrink = size > side
     return cv2.resize(part, (side, side), interpolation=cv2.INTER_AREA if shrink else cv2.INTER_LINEAR)
 
