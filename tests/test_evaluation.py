@@ -1,4 +1,5 @@
-"""Scoring a reader against labels: IoU matching, read F1, the centre match, unlabelled images."""
+"""Scoring a reader against labels (IoU matching, read F1, the centre match, unlabelled images)
+and the training data built from labels (unlabelled images left out, false finds)."""
 
 from pathlib import Path
 
@@ -6,8 +7,10 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.training.data import load_folder
+from companion.training.data import Sample, load_folder
+from companion.training.mining import false_finds
 from companion.vision.dataset import LabelledBox
+from companion.vision.detector import Detection
 from companion.vision.die import Die
 from companion.vision.evaluation import Summary, centres_inside, iou, match, read_f1
 
@@ -75,3 +78,16 @@ def test_training_leaves_out_images_nobody_labelled(tmp_path: Path):
     assert len(samples) == 1
     assert samples[0].classes.tolist() == [2]
     assert samples[0].boxes.tolist() == [[24.0, 24.0, 40.0, 40.0]]
+
+
+def test_false_finds_are_away_from_every_label_whatever_its_box_convention():
+    image = np.zeros((200, 200, 3), np.uint8)
+    # a die labelled around its single pip (webcam convention) and a die labelled whole
+    sample = Sample(image, np.array([[45, 45, 55, 55], [120, 120, 160, 160]], np.float32), np.array([0, 4]))
+    finds = [
+        Detection((30.0, 30.0, 40.0, 40.0), None, 0.9),  # the pip-labelled die, boxed whole: not false
+        Detection((121.0, 119.0, 40.0, 40.0), None, 0.9),  # the whole-labelled die: not false
+        Detection((122.0, 122.0, 8.0, 8.0), None, 0.5),  # a corner pip of it: false
+        Detection((10.0, 150.0, 30.0, 30.0), None, 0.3),  # nothing labelled there: false
+    ]
+    assert false_finds(sample, lambda _: finds) == [(122.0, 122.0, 8.0, 8.0), (10.0, 150.0, 30.0, 30.0)]

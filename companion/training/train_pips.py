@@ -7,7 +7,7 @@
 
 Crops come from the labelled boxes, moved and resized a little (as a detector's boxes would
 be), turned, flipped and recoloured; "not a die" crops come from places with no labelled
-die. One image in five of ``--pip-crops`` is kept out of training and scored at the end with
+die and, with ``--mine-with``, from where a detector wrongly finds one. One image in five of ``--pip-crops`` is kept out of training and scored at the end with
 the ``--check`` folders (true boxes, no jitter).
 """
 
@@ -22,8 +22,10 @@ import numpy as np
 import torch
 from torch.nn import functional as F
 
-from ..vision.pips import CROP_SIDE, crop_die
+from ..vision.detector import DiceDetector
+from ..vision.pips import CROP_SIDE, NOT_A_DIE, crop_die
 from .data import Sample, load_folder, photometric
+from .mining import false_finds
 from .pipnet import PipNet, export_pipnet
 from .schedule import set_learning_rate
 
@@ -142,6 +144,9 @@ def main() -> None:
     parser.add_argument("--data", type=Path, nargs="*", default=[], help="real YOLO training folders")
     parser.add_argument("--synthetic", type=Path, nargs="*", default=[], help="rendered YOLO folders")
     parser.add_argument("--pip-crops", type=Path, help="folders 1..6 of one-die crops")
+    parser.add_argument(
+        "--mine-with", type=Path, help="a DiceNet ONNX file: its false finds become 'not a die' crops"
+    )
     parser.add_argument("--check", type=Path, nargs="*", default=[], help="held-out YOLO folders to score")
     parser.add_argument("--minutes", type=float, default=20)
     parser.add_argument("--batch", type=int, default=128)
@@ -158,8 +163,20 @@ def main() -> None:
     rendered_samples = [s for folder in args.synthetic for s in load_folder(folder)]
     real, rendered = examples_of(real_samples), examples_of(rendered_samples)
     crops = pip_crop_examples(args.pip_crops, held_out=False) if args.pip_crops else []
-    print(f"{len(real)} real, {len(rendered)} rendered and {len(crops)} pip-crops dice", flush=True)
-    pools, shares = [real, rendered, crops], [0.45, 0.25, 0.1 if crops else 0.0, 0.2]
+    mined = []
+    if args.mine_with:
+        detector = DiceDetector(args.mine_with, threshold=0.2)  # low: also what it half believes
+        for sample in real_samples + rendered_samples:
+            boxes = false_finds(sample, detector.detect)
+            mined += [Example(sample.image, box, NOT_A_DIE) for box in boxes]
+    print(
+        f"{len(real)} real, {len(rendered)} rendered and {len(crops)} pip-crops dice, "
+        f"{len(mined)} mined 'not a die' crops",
+        flush=True,
+    )
+    # the last share is "not a die" from random places without a labelled die
+    pools = [real, rendered, crops, mined]
+    shares = [0.45, 0.25, 0.1 if crops else 0.0, 0.1 if mined else 0.0, 0.1 if mined else 0.2]
 
     net = PipNet()
     if args.resume:
