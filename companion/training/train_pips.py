@@ -7,8 +7,9 @@
 
 Crops come from the labelled boxes, moved and resized a little (as a detector's boxes would
 be), turned, flipped and recoloured; "not a die" crops come from places with no labelled
-die and, with ``--mine-with``, from where a detector wrongly finds one. One image in five of ``--pip-crops`` is kept out of training and scored at the end with
-the ``--check`` folders (true boxes, no jitter).
+die and, with ``--mine-with``, from where a detector wrongly finds one. One image in five of
+``--pip-crops`` is kept out of training and scored at the end with the ``--check`` folders
+(true boxes, no jitter).
 """
 
 import argparse

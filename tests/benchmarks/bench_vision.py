@@ -5,6 +5,7 @@
   (the sets box dice differently); "(unlabelled)" counts images with no label at all.
 - the rendered held-out set (seed 999, images 150–299; 0–149 were used to set the colour
   thresholds), made again here from its seed when build/ does not have it.
+- close-ups: a die of every 7th held-out render zoomed to fill 10–60 % of the frame.
 
 Run: python -m tests.benchmarks.bench_vision [--model models/dicenet.onnx] [--pip-model models/pipnet.onnx]
 """
@@ -15,9 +16,13 @@ import platform
 import shutil
 from pathlib import Path
 
+import cv2
+import numpy as np
+
 from companion.synth.make_dataset import write_dataset
 from companion.vision import DiceReader
 from companion.vision.benchmark import evaluate
+from companion.vision.dataset import read_yolo_folder
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared" / "datasets"
@@ -41,6 +46,30 @@ def held_out_synthetic() -> Path:
         shutil.copy(full / "labels" / f"{name}.txt", test / "labels")
     (test / "colours.json").write_text(json.dumps({n: colours[n] for n in names}))
     return test
+
+
+def close_ups(reader: DiceReader, folder: Path, fills=(0.1, 0.2, 0.3, 0.45, 0.6)) -> None:
+    """One labelled die of every 7th image, zoomed until it fills a share of a 640×640 frame
+    (a phone held close): is it read as one die with the right pips?"""
+    items = [item for item in list(read_yolo_folder(folder))[::7] if item.rows]
+    print("\n| die's share of the frame | found | pips right |\n|---|---|---|")
+    for fill in fills:
+        found = right = 0
+        for item in items:
+            image = cv2.imread(str(item.image_path))
+            die = item.boxes(image.shape[1], image.shape[0])[0]
+            zoom = 640 * fill / max(die.w, die.h)
+            cx, cy = die.x + die.w / 2, die.y + die.h / 2
+            shift = np.float32([[zoom, 0, 320 - cx * zoom], [0, zoom, 320 - cy * zoom]])
+            view = cv2.warpAffine(image, shift, (640, 640), borderMode=cv2.BORDER_REFLECT)
+            near = [
+                d
+                for d in reader.read(view)
+                if max(abs(d.centre[0] - 320), abs(d.centre[1] - 320)) < 192 * fill
+            ]
+            found += len(near) == 1
+            right += len(near) == 1 and near[0].pips == die.pips
+        print(f"| {fill:.0%} | {found}/{len(items)} | {right}/{len(items)} |", flush=True)
 
 
 def main() -> None:
@@ -71,6 +100,7 @@ def main() -> None:
             f"{colour} | {f['median_ms']:.1f} |",
             flush=True,
         )
+    close_ups(reader, sets["rendered held-out (seed 999, 150–299)"][0])
 
 
 if __name__ == "__main__":
