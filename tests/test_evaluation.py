@@ -9,10 +9,11 @@ import pytest
 
 from companion.training.data import Sample, load_folder
 from companion.training.mining import false_finds
+from companion.vision.boxes import centres_inside, iou
 from companion.vision.dataset import LabelledBox
 from companion.vision.detector import Detection
 from companion.vision.die import Die
-from companion.vision.evaluation import Summary, centres_inside, iou, match, read_f1
+from companion.vision.evaluation import Summary, match, read_f1
 
 
 def die(x: int, y: int, w: int, h: int, pips: int, score: float = 0.9) -> Die:

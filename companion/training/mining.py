@@ -4,11 +4,9 @@ from collections.abc import Callable
 
 import numpy as np
 
+from ..vision.boxes import Box, centres_inside, iou
 from ..vision.detector import Detection
-from ..vision.evaluation import centres_inside, iou
 from .data import Sample
-
-Box = tuple[float, float, float, float]
 
 
 def false_finds(sample: Sample, detect: Callable[[np.ndarray], list[Detection]]) -> list[Box]:

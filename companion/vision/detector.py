@@ -16,6 +16,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from .boxes import centre, contains
 from .onnx_model import open_session, shipped_model
 
 STRIDE = 4
@@ -136,8 +137,8 @@ def in_frame(detection: Detection, shrink: float, size: tuple[int, int]) -> Dete
 
 def inside_any(detection: Detection, dice: list[Detection]) -> bool:
     """Whether ``detection``'s centre lies inside one of ``dice`` (a pip of a large die)."""
-    cx, cy = detection.box[0] + detection.box[2] / 2, detection.box[1] + detection.box[3] / 2
-    return any(x <= cx <= x + w and y <= cy <= y + h for x, y, w, h in (d.box for d in dice))
+    point = centre(detection.box)
+    return any(contains(die.box, point) for die in dice)
 
 
 def suppress_overlaps(found: list[Detection], iou: float = 0.45) -> list[Detection]:

@@ -2,6 +2,8 @@
 
 from dataclasses import dataclass
 
+from .boxes import centre
+
 
 @dataclass(frozen=True)
 class Die:
@@ -22,8 +24,7 @@ class Die:
 
     @property
     def centre(self) -> tuple[float, float]:
-        x, y, w, h = self.box
-        return x + w / 2, y + h / 2
+        return centre(self.box)
 
     def to_json(self) -> dict:
         return {

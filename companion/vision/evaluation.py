@@ -3,29 +3,9 @@
 import statistics
 from dataclasses import dataclass, field
 
+from .boxes import centres_inside, iou
 from .dataset import LabelledBox
 from .die import Die
-
-
-def iou(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
-    ax0, ay0, aw, ah = a
-    bx0, by0, bw, bh = b
-    w = min(ax0 + aw, bx0 + bw) - max(ax0, bx0)
-    h = min(ay0 + ah, by0 + bh) - max(ay0, by0)
-    if w <= 0 or h <= 0:
-        return 0.0
-    inter = w * h
-    return inter / (aw * ah + bw * bh - inter)
-
-
-def centres_inside(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
-    """Each box's centre lies inside the other: the same die whatever part of it was boxed."""
-
-    def inside(box, point) -> bool:
-        x, y, w, h = box
-        return x <= point[0] <= x + w and y <= point[1] <= y + h
-
-    return inside(a, (b[0] + b[2] / 2, b[1] + b[3] / 2)) and inside(b, (a[0] + a[2] / 2, a[1] + a[3] / 2))
 
 
 @dataclass

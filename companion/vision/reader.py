@@ -7,6 +7,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .boxes import centre
 from .calibration import Calibration
 from .colour import OTHER, palette_colour, read_body, white_balance_gains
 from .detector import DEFAULT_THRESHOLD, DiceDetector
@@ -34,11 +35,7 @@ class DiceReader:
         """Every die on the table in this BGR frame, in reading order (top to bottom, left to right)."""
         if frame is None or frame.ndim != 3 or frame.shape[2] != 3 or min(frame.shape[:2]) < 16:
             raise ValueError("a frame must be a colour image (height × width × 3) of at least 16×16 pixels")
-        found = [
-            d
-            for d in self.detector.detect(frame)
-            if self.calibration.on_table((d.box[0] + d.box[2] / 2, d.box[1] + d.box[3] / 2))
-        ]
+        found = [d for d in self.detector.detect(frame) if self.calibration.on_table(centre(d.box))]
         read = [(d.box, d.pips, d.score) for d in found]
         if self.pip_reader is not None:
             readings = self.pip_reader.read(frame, [d.box for d in found])
