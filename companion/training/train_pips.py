@@ -38,7 +38,7 @@ PIP_CROP_BOX = (33.0, 33.0, 62.0, 62.0)
 class Example:
     image: np.ndarray
     box: tuple[float, float, float, float]  # x, y, w, h
-    label: int  # pips (1–6)
+    label: int  # pips (1–6), or NOT_A_DIE
 
 
 def examples_of(samples: list[Sample]) -> list[Example]:
@@ -117,7 +117,7 @@ def batch(pools: list[list[Example]], shares: list[float], negatives: list[Sampl
             labels.append(example.label)
         else:
             crops.append(augmented(background_crop(negatives, rng), rng))
-            labels.append(0)
+            labels.append(NOT_A_DIE)
     tensor = torch.from_numpy(np.stack(crops).transpose(0, 3, 1, 2).copy()).float()
     return tensor, torch.tensor(labels)
 
@@ -162,12 +162,13 @@ def main() -> None:
     torch.set_num_threads(args.threads)
     real_samples = [s for folder in args.data for s in load_folder(folder)]
     rendered_samples = [s for folder in args.synthetic for s in load_folder(folder)]
+    samples = real_samples + rendered_samples
     real, rendered = examples_of(real_samples), examples_of(rendered_samples)
     crops = pip_crop_examples(args.pip_crops, held_out=False) if args.pip_crops else []
     mined = []
     if args.mine_with:
         detector = DiceDetector(args.mine_with, threshold=0.2)  # low: also what it half believes
-        for sample in real_samples + rendered_samples:
+        for sample in samples:
             boxes = false_finds(sample, detector.detect)
             mined += [Example(sample.image, box, NOT_A_DIE) for box in boxes]
     print(
@@ -188,7 +189,7 @@ def main() -> None:
     step, smoothed, last_save = 0, None, start
     while (elapsed := time.monotonic() - start) < budget:
         lr = set_learning_rate(optimiser, args.lr, elapsed / budget, step)
-        crops_t, labels = batch(pools, shares, real_samples + rendered_samples, args.batch, rng)
+        crops_t, labels = batch(pools, shares, samples, args.batch, rng)
         loss = F.cross_entropy(net(crops_t), labels, label_smoothing=0.05)
         optimiser.zero_grad()
         loss.backward()
