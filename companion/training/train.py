@@ -8,15 +8,14 @@ Only training splits go in: the valid/test splits stay out so the figures in the
 measure data the model has never seen. Runs on the CPU; stops after --minutes.
 """
 
-import argparse
 import random
 import time
-from pathlib import Path
 
 import numpy as np
 import torch
 from torch.nn import functional as F
 
+from .cli import seeded_start, training_parser
 from .data import Sample, augment, load_folder, targets
 from .export import export_onnx
 from .model import CLASSES, STRIDE, DiceNet
@@ -60,24 +59,10 @@ def loss_of(net: DiceNet, images, heat, reg, mask) -> tuple[torch.Tensor, dict[s
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--out", type=Path, default=Path("models/dicenet.onnx"))
-    parser.add_argument("--data", type=Path, nargs="*", default=[], help="real YOLO training folders")
-    parser.add_argument("--synthetic", type=Path, nargs="*", default=[], help="rendered YOLO folders")
-    parser.add_argument("--minutes", type=float, default=45)
-    parser.add_argument("--batch", type=int, default=16)
+    parser = training_parser(__doc__, out="models/dicenet.onnx", minutes=45, batch=16)
     parser.add_argument("--crop", type=int, default=320)
-    parser.add_argument("--lr", type=float, default=3e-3)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--threads", type=int, default=2, help="CPU threads for torch")
-    parser.add_argument("--resume", type=Path, help="a checkpoint (.pt) to continue from")
     args = parser.parse_args()
-
-    rng = random.Random(args.seed)
-    torch.manual_seed(args.seed)
-    torch.set_num_threads(args.threads)
+    rng = seeded_start(args)
     real = [s for folder in args.data for s in load_folder(folder)]
     synthetic = [s for folder in args.synthetic for s in load_folder(folder)]
     samples = real + synthetic

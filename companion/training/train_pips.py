@@ -12,7 +12,6 @@ die and, with ``--mine-with``, from where a detector wrongly finds one. One imag
 (true boxes, no jitter).
 """
 
-import argparse
 import random
 import time
 from dataclasses import dataclass
@@ -25,6 +24,7 @@ from torch.nn import functional as F
 
 from ..vision.detector import DiceDetector
 from ..vision.pips import CROP_SIDE, NOT_A_DIE, crop_die
+from .cli import seeded_start, training_parser
 from .data import Sample, load_folder, photometric
 from .mining import false_finds
 from .pipnet import PipNet, export_pipnet
@@ -138,28 +138,14 @@ def accuracy(net: PipNet, examples: list[Example]) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--out", type=Path, default=Path("models/pipnet.onnx"))
-    parser.add_argument("--data", type=Path, nargs="*", default=[], help="real YOLO training folders")
-    parser.add_argument("--synthetic", type=Path, nargs="*", default=[], help="rendered YOLO folders")
+    parser = training_parser(__doc__, out="models/pipnet.onnx", minutes=20, batch=128)
     parser.add_argument("--pip-crops", type=Path, help="folders 1..6 of one-die crops")
     parser.add_argument(
         "--mine-with", type=Path, help="a DiceNet ONNX file: its false finds become 'not a die' crops"
     )
     parser.add_argument("--check", type=Path, nargs="*", default=[], help="held-out YOLO folders to score")
-    parser.add_argument("--minutes", type=float, default=20)
-    parser.add_argument("--batch", type=int, default=128)
-    parser.add_argument("--lr", type=float, default=3e-3)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--resume", type=Path, help="a PipNet checkpoint (.pt) to continue from")
-    parser.add_argument("--threads", type=int, default=2, help="CPU threads for torch")
     args = parser.parse_args()
-
-    rng = random.Random(args.seed)
-    torch.manual_seed(args.seed)
-    torch.set_num_threads(args.threads)
+    rng = seeded_start(args)
     real_samples = [s for folder in args.data for s in load_folder(folder)]
     rendered_samples = [s for folder in args.synthetic for s in load_folder(folder)]
     samples = real_samples + rendered_samples

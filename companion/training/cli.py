@@ -1,0 +1,29 @@
+"""The command-line options both trainings share, and their seeded start."""
+
+import argparse
+import random
+from pathlib import Path
+
+import torch
+
+
+def training_parser(doc: str, out: str, minutes: float, batch: int) -> argparse.ArgumentParser:
+    """A parser with the options every training takes; each adds its own after these."""
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", type=Path, default=Path(out))
+    parser.add_argument("--data", type=Path, nargs="*", default=[], help="real YOLO training folders")
+    parser.add_argument("--synthetic", type=Path, nargs="*", default=[], help="rendered YOLO folders")
+    parser.add_argument("--minutes", type=float, default=minutes)
+    parser.add_argument("--batch", type=int, default=batch)
+    parser.add_argument("--lr", type=float, default=3e-3)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--threads", type=int, default=2, help="CPU threads for torch")
+    parser.add_argument("--resume", type=Path, help="a checkpoint (.pt) of this model to continue from")
+    return parser
+
+
+def seeded_start(args: argparse.Namespace) -> random.Random:
+    """Seed torch, set its threads, and return the run's own random source."""
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.threads)
+    return random.Random(args.seed)
