@@ -3,7 +3,7 @@
 import statistics
 from dataclasses import dataclass, field
 
-from .boxes import centres_inside, iou
+from .boxes import centre, centres_inside, iou
 from .dataset import LabelledBox
 from .die import Die
 
@@ -46,9 +46,15 @@ def match(
         if colours is not None:
             colour_checked += 1
             colour_right += die.colour == colours[best]
-    result = ImageResult(len(truths), len(predicted), found, right, colour_checked, colour_right)
-    result.right_by_centre = right_by_centre(predicted, truths)
-    return result
+    return ImageResult(
+        len(truths),
+        len(predicted),
+        found,
+        right,
+        colour_checked,
+        colour_right,
+        right_by_centre=right_by_centre(predicted, truths),
+    )
 
 
 def right_by_centre(predicted: list[Die], truths: list[LabelledBox]) -> int:
@@ -60,12 +66,14 @@ def right_by_centre(predicted: list[Die], truths: list[LabelledBox]) -> int:
     """
     taken: set[int] = set()
     right = 0
+    boxes = [(t.x, t.y, t.w, t.h) for t in truths]
+    centres = [centre(box) for box in boxes]
     for die in sorted(predicted, key=lambda d: -d.score):
-        x, y, w, h = die.box
+        px, py = die.centre
         candidates = [
-            (abs(t.x + t.w / 2 - x - w / 2) + abs(t.y + t.h / 2 - y - h / 2), index)
-            for index, t in enumerate(truths)
-            if index not in taken and centres_inside(die.box, (t.x, t.y, t.w, t.h))
+            (abs(centres[index][0] - px) + abs(centres[index][1] - py), index)
+            for index, box in enumerate(boxes)
+            if index not in taken and centres_inside(die.box, box)
         ]
         if candidates:
             _, best = min(candidates)

@@ -11,6 +11,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from .boxes import centre
 from .onnx_model import open_session, shipped_model
 
 CROP_SIDE = 48
@@ -27,9 +28,8 @@ def crop_die(
     margin: float = CROP_MARGIN,
 ) -> np.ndarray:
     """A ``side``×``side`` BGR crop centred on ``box`` (x, y, w, h); edges are repeated past the image."""
-    x, y, w, h = box
-    extent = max(w, h, 1.0) * margin
-    cx, cy = x + w / 2, y + h / 2
+    extent = max(box[2], box[3], 1.0) * margin
+    cx, cy = centre(box)
     x0, y0 = int(round(cx - extent / 2)), int(round(cy - extent / 2))
     size = max(2, int(round(extent)))
     height, width = image.shape[:2]
