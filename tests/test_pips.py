@@ -5,6 +5,7 @@ import pytest
 
 from companion.synth.scene import DiePose, render_scene
 from companion.vision import DiceReader, ModelError
+from companion.vision.onnx_model import SPINNING
 from companion.vision.pips import CROP_SIDE, PipReader, crop_die
 
 
@@ -67,3 +68,10 @@ def test_a_broken_pip_model_is_a_clear_error(tmp_path):
     broken.write_bytes(b"not a model")
     with pytest.raises(ModelError, match="cannot load the pip model"):
         PipReader(broken)
+
+
+def test_both_models_run_without_busy_waiting_threads():
+    # the detector and the pip reader take turns on two cores; spinning threads slow both
+    reader = DiceReader()
+    for session in (reader.detector.session, reader.pip_reader.session):
+        assert session.get_session_options().get_session_config_entry(SPINNING) == "0"
