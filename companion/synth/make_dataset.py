@@ -1,7 +1,10 @@
 """Write rendered scenes as a YOLO folder (images/, labels/ with class = pips − 1) plus
 colours.json (image name -> colour of each labelled die, in label order).
 
-    python -m companion.synth.make_dataset OUT --count 3000 --seed 1 [--max-side 640]
+    python -m companion.synth.make_dataset OUT --count 3000 --seed 1 [--max-side 640] [--perspective 0.5]
+
+``--perspective`` is the share of scenes drawn as cubes through a lens (``perspective.py``);
+the rest come from the flat top-down renderer (``scene.py``).
 """
 
 import argparse
@@ -11,16 +14,19 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from .perspective import sample_perspective_scene
 from .scene import sample_scene
 
 
-def write_dataset(out: Path, count: int, seed: int, max_side: int | None) -> None:
+def write_dataset(out: Path, count: int, seed: int, max_side: int | None, perspective: float = 0.0) -> None:
     (out / "images").mkdir(parents=True, exist_ok=True)
     (out / "labels").mkdir(parents=True, exist_ok=True)
     colours: dict[str, list[str]] = {}
     rng = np.random.default_rng(seed)
     for index in range(count):
-        scene = sample_scene(rng)
+        scene = (
+            sample_perspective_scene(rng) if perspective and rng.random() < perspective else sample_scene(rng)
+        )
         image, scale = scene.image, 1.0
         h, w = image.shape[:2]
         if max_side and max(h, w) > max_side:
@@ -48,8 +54,9 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-side", type=int, default=None)
+    parser.add_argument("--perspective", type=float, default=0.0, help="share of scenes drawn through a lens")
     args = parser.parse_args()
-    write_dataset(args.out, args.count, args.seed, args.max_side)
+    write_dataset(args.out, args.count, args.seed, args.max_side, args.perspective)
 
 
 if __name__ == "__main__":

@@ -18,7 +18,9 @@ def training_parser(doc: str, out: str, minutes: float, batch: int) -> argparse.
     parser.add_argument("--lr", type=float, default=3e-3)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--threads", type=int, default=2, help="CPU threads for torch")
-    parser.add_argument("--resume", type=Path, help="a checkpoint (.pt) of this model to continue from")
+    parser.add_argument(
+        "--resume", type=Path, help="a checkpoint (.pt) or an exported model (.onnx) to go on from"
+    )
     return parser
 
 

@@ -18,6 +18,7 @@ from torch.nn import functional as F
 from .cli import seeded_start, training_parser
 from .data import Sample, augment, load_folder, targets
 from .export import export_onnx
+from .from_onnx import resume_from_onnx
 from .model import CLASSES, STRIDE, DiceNet
 from .schedule import set_learning_rate
 
@@ -71,7 +72,12 @@ def main() -> None:
     print(f"{len(real)} real and {len(synthetic)} rendered images", flush=True)
 
     net = DiceNet()
-    if args.resume:
+    if args.resume and args.resume.suffix == ".onnx":
+        resume_from_onnx(
+            net, args.resume, (batch(samples, weights, args.batch, args.crop, rng)[0] for _ in range(8))
+        )
+        print(f"resumed from the fused layers of {args.resume}", flush=True)
+    elif args.resume:
         state = torch.load(args.resume, map_location="cpu")
         own = net.state_dict()
         # a checkpoint with another number of heat channels still gives its backbone

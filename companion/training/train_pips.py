@@ -26,6 +26,7 @@ from ..vision.detector import DiceDetector
 from ..vision.pips import CROP_SIDE, NOT_A_DIE, crop_die
 from .cli import seeded_start, training_parser
 from .data import Sample, load_folder, photometric
+from .from_onnx import resume_from_onnx
 from .mining import false_finds
 from .pipnet import PipNet, export_pipnet
 from .schedule import set_learning_rate
@@ -167,7 +168,12 @@ def main() -> None:
     shares = [0.45, 0.25, 0.1 if crops else 0.0, 0.1 if mined else 0.0, 0.1 if mined else 0.2]
 
     net = PipNet()
-    if args.resume:
+    if args.resume and args.resume.suffix == ".onnx":
+        resume_from_onnx(
+            net, args.resume, (batch(pools, shares, samples, args.batch, rng)[0] for _ in range(4))
+        )
+        print(f"resumed from the fused layers of {args.resume}", flush=True)
+    elif args.resume:
         net.load_state_dict(torch.load(args.resume, map_location="cpu"))
         print(f"resumed from {args.resume}", flush=True)
     optimiser = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=5e-4)

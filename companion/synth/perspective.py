@@ -1,0 +1,289 @@
+"""Render dice as real cubes seen through a phone or webcam lens: from straight above to
+40° above the table, so the sides of the dice show (more so toward the edges of a wide lens)
+and the reader learns which face is on top.
+
+A die is a unit cube on the table plane (z = 0, z up), turned about z. The camera is a
+pinhole looking at the table's centre. Each visible face is a pip texture mapped onto its
+projected corners by a homography and shaded by how much it faces the light; dice are drawn
+far to near, after their shadows. The label of a die is the box of its projected top face.
+"""
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .palette import BODY_COLOURS
+from .scene import PIP_LAYOUT, RenderedDie, Scene, apply_light, background, camera_effects, sample_light
+
+#: the faces beside each top value, in order round the die (opposite faces add up to 7)
+SIDES = {1: (2, 3, 5, 4), 2: (1, 3, 6, 4), 3: (1, 2, 6, 5), 4: (1, 5, 6, 2), 5: (1, 4, 6, 3), 6: (2, 4, 5, 3)}
+TEXTURE = 64
+#: a die whose top face is less than this share visible (hidden by a nearer die) is left out
+VISIBLE_TOP = 0.75
+
+
+@dataclass(frozen=True)
+class Camera:
+    rotation: np.ndarray  # world -> camera (rows: right, down, forward)
+    position: np.ndarray  # in world units (die sides)
+    focal: float  # pixels
+    centre: tuple[float, float]
+
+    def project(self, points: np.ndarray) -> np.ndarray:
+        """N×3 world points -> N×2 pixels."""
+        cam = (points - self.position) @ self.rotation.T
+        z = np.maximum(cam[:, 2:3], 1e-6)
+        return cam[:, :2] / z * self.focal + np.array(self.centre)
+
+    def on_table(self, pixel: tuple[float, float]) -> np.ndarray | None:
+        """Where the ray through ``pixel`` meets the table (z = 0), or None above the horizon."""
+        ray_cam = np.array(
+            [(pixel[0] - self.centre[0]) / self.focal, (pixel[1] - self.centre[1]) / self.focal, 1]
+        )
+        ray = self.rotation.T @ ray_cam
+        if ray[2] >= -1e-6:
+            return None
+        return self.position + ray * (-self.position[2] / ray[2])
+
+
+def sample_camera(rng: np.random.Generator, w: int, h: int, die_pixels: float) -> Camera:
+    """A camera 40–90° above the table, with a 45–75° wide lens, placed so that a die at the
+    centre of the picture is ``die_pixels`` wide."""
+    elevation = math.radians(90 - abs(rng.normal(0, 22)) if rng.random() < 0.7 else rng.uniform(40, 90))
+    elevation = max(elevation, math.radians(40))
+    azimuth = rng.uniform(0, 2 * math.pi)
+    focal = (w / 2) / math.tan(math.radians(rng.uniform(45, 75)) / 2)
+    distance = focal / die_pixels
+    direction = np.array(
+        [
+            math.cos(elevation) * math.cos(azimuth),
+            math.cos(elevation) * math.sin(azimuth),
+            math.sin(elevation),
+        ]
+    )
+    position = direction * distance
+    forward = -direction
+    hint = np.array([math.cos(azimuth + math.pi / 2), math.sin(azimuth + math.pi / 2), 0.0])
+    right = np.cross(forward, np.array([0.0, 0.0, 1.0]))
+    right = right / np.linalg.norm(right) if np.linalg.norm(right) > 1e-3 else hint
+    # a little roll, as a hand-held phone has
+    roll = rng.normal(0, 0.1)
+    down = np.cross(forward, right)
+    right, down = (
+        right * math.cos(roll) + down * math.sin(roll),
+        -right * math.sin(roll) + down * math.cos(roll),
+    )
+    return Camera(np.stack([right, down, forward]), position, focal, (w / 2, h / 2))
+
+
+@dataclass(frozen=True)
+class Cube:
+    x: float
+    y: float
+    angle: float
+    pips: int
+    colour: str
+    size: float = 1.0  # a Biggy is larger
+    turn: int = 0  # which of the four side arrangements faces where
+
+    def faces(self) -> list[tuple[np.ndarray, np.ndarray, int]]:
+        """(4×3 corners, outward normal, value) of the five faces off the table."""
+        c, s, half = math.cos(self.angle), math.sin(self.angle), self.size / 2
+        u, v = np.array([c, s, 0.0]), np.array([-s, c, 0.0])
+        up = np.array([0.0, 0.0, 1.0])
+        centre = np.array([self.x, self.y, half])
+        faces = [(up, u, v, self.pips)]
+        sides = SIDES[self.pips][self.turn % 4 :] + SIDES[self.pips][: self.turn % 4]
+        for normal, value in zip((u, v, -u, -v), sides, strict=True):
+            across = np.cross(up, normal)
+            faces.append((normal, across, -up, value))
+        out = []
+        for normal, a, b, value in faces:
+            mid = centre + normal * half
+            corners = np.array(
+                [
+                    mid - a * half - b * half,
+                    mid + a * half - b * half,
+                    mid + a * half + b * half,
+                    mid - a * half + b * half,
+                ]
+            )
+            out.append((corners, normal, value))
+        return out
+
+
+def face_texture(value: int, body: np.ndarray, pip: np.ndarray, rng: np.random.Generator) -> tuple:
+    """A TEXTURE×TEXTURE face: rounded edges darker, pips as discs; and its alpha."""
+    t = TEXTURE
+    yy, xx = np.mgrid[0:t, 0:t].astype(np.float32) / (t - 1) * 2 - 1
+    edge = np.maximum(np.abs(xx), np.abs(yy))
+    bevel = np.clip((edge - 0.78) / 0.22, 0, 1)
+    image = body[None, None, :] * (1 - 0.35 * bevel[..., None] ** 2)
+    radius = rng.uniform(0.14, 0.22)
+    corner = np.hypot(np.maximum(np.abs(xx) - (1 - radius), 0), np.maximum(np.abs(yy) - (1 - radius), 0))
+    alpha = np.clip((radius - corner) * t / 2, 0, 1)
+    pip_r = rng.uniform(0.15, 0.2)
+    spread = rng.uniform(0.5, 0.58)
+    turn = int(rng.integers(4))
+    mask = np.zeros((t * 2, t * 2), np.uint8)
+    for px, py in PIP_LAYOUT[value]:
+        for _ in range(turn):
+            px, py = -py, px
+        centre = (int((px * spread + 1) * t), int((py * spread + 1) * t))
+        cv2.circle(mask, centre, int(pip_r * t), 255, -1, cv2.LINE_AA)
+    m = cv2.resize(mask, (t, t), interpolation=cv2.INTER_AREA).astype(np.float32)[..., None] / 255
+    image = image * (1 - m) + pip[None, None, :] * m
+    return image.astype(np.float32), alpha.astype(np.float32)
+
+
+def _window(points: np.ndarray, w: int, h: int, pad: int = 2) -> tuple[int, int, int, int] | None:
+    x0, y0 = np.floor(points.min(axis=0)).astype(int) - pad
+    x1, y1 = np.ceil(points.max(axis=0)).astype(int) + pad
+    x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
+    return (x0, y0, x1, y1) if x1 > x0 and y1 > y0 else None
+
+
+def draw_cube(
+    img: np.ndarray, cube: Cube, camera: Camera, light: np.ndarray, rng: np.random.Generator
+) -> None:
+    h, w = img.shape[:2]
+    body, pip = (np.array(c, np.float32) for c in BODY_COLOURS[cube.colour])
+    body = np.clip(body * rng.uniform(0.85, 1.12) + rng.normal(0, 6, 3), 0, 255)
+    if rng.random() < 0.12:  # pips of another colour, always one that stands out
+        pip = np.array([30, 30, 30] if body.mean() > 128 else [230, 230, 230], np.float32)
+    ambient, diffuse = rng.uniform(0.45, 0.65), rng.uniform(0.35, 0.6)
+    src = np.float32([[0, 0], [TEXTURE - 1, 0], [TEXTURE - 1, TEXTURE - 1], [0, TEXTURE - 1]])
+    for corners, normal, value in cube.faces():
+        if np.dot(normal, camera.position - corners.mean(axis=0)) <= 0:
+            continue  # facing away from the camera
+        quad = camera.project(corners).astype(np.float32)
+        box = _window(quad, w, h)
+        if box is None:
+            continue
+        x0, y0, x1, y1 = box
+        texture, alpha = face_texture(value, body, pip, rng)
+        shade = ambient + diffuse * max(0.0, float(np.dot(normal, light)))
+        matrix = cv2.getPerspectiveTransform(src, quad - np.float32([x0, y0]))
+        size = (x1 - x0, y1 - y0)
+        face = cv2.warpPerspective(texture * shade, matrix, size, flags=cv2.INTER_LINEAR)
+        a = cv2.warpPerspective(alpha, matrix, size, flags=cv2.INTER_LINEAR)[..., None]
+        part = img[y0:y1, x0:x1]
+        part[:] = part * (1 - a) + face * a
+        if value == cube.pips and rng.random() < 0.25:  # glare on the top face
+            gx, gy = rng.uniform(0.25, 0.75, 2) * np.array(size)
+            yy, xx = np.mgrid[0 : size[1], 0 : size[0]].astype(np.float32)
+            sigma = max(1.0, min(size) * rng.uniform(0.1, 0.25))
+            glare = np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * sigma**2))[..., None] * a
+            part += glare * rng.uniform(50, 140)
+
+
+def draw_shadow(img: np.ndarray, cube: Cube, camera: Camera, light: np.ndarray) -> None:
+    base = cube.faces()[0][0] - np.array([0, 0, cube.size])  # the top face, dropped to the table
+    reach = -light[:2] / max(light[2], 0.2) * cube.size
+    points = np.concatenate([base, base + np.array([reach[0], reach[1], 0])])
+    pixels = camera.project(points).astype(np.float32)
+    h, w = img.shape[:2]
+    box = _window(pixels, w, h, pad=12)
+    if box is None:
+        return
+    x0, y0, x1, y1 = box
+    mask = np.zeros((y1 - y0, x1 - x0), np.float32)
+    hull = cv2.convexHull(pixels - np.float32([x0, y0])).astype(np.int32)
+    cv2.fillConvexPoly(mask, hull, 1.0, cv2.LINE_AA)
+    mask = cv2.GaussianBlur(mask, (0, 0), max(1.0, float(np.ptp(pixels[:4, 0])) * 0.08))
+    img[y0:y1, x0:x1] *= 1 - 0.5 * mask[..., None]
+
+
+def place_cubes(
+    rng: np.random.Generator, camera: Camera, w: int, h: int, count: int, colours: list[str] | None
+) -> list[Cube]:
+    """Dice at random places in view with their whole top face in the picture, not overlapping
+    (touching allowed)."""
+    names = colours or list(BODY_COLOURS)
+    margin = 0.06 * min(w, h)
+    cubes: list[Cube] = []
+    for _ in range(count * 30):
+        if len(cubes) == count:
+            break
+        spot = camera.on_table((rng.uniform(margin, w - margin), rng.uniform(margin, h - margin)))
+        if spot is None:
+            continue
+        size = 1.35 if rng.random() < 0.06 else 1.0
+        if any(math.hypot(spot[0] - c.x, spot[1] - c.y) < (size + c.size) * 0.72 for c in cubes):
+            continue
+        cube = Cube(
+            float(spot[0]),
+            float(spot[1]),
+            rng.uniform(0, math.pi / 2),
+            int(rng.integers(1, 7)),
+            str(names[rng.integers(len(names))]),
+            size,
+            int(rng.integers(4)),
+        )
+        if top_inside(cube, camera, w, h):  # a die cut by the frame's edge is not drawn
+            cubes.append(cube)
+    return cubes
+
+
+def visible_tops(cubes: list[Cube], camera: Camera, w: int, h: int) -> list[bool]:
+    """For each cube, whether enough of its top face is left once nearer dice are drawn."""
+    order = sorted(range(len(cubes)), key=lambda i: -distance(cubes[i], camera))
+    owner = np.full((h, w), -1, np.int32)
+    top_area = {}
+    for i in order:  # far to near, as they are drawn
+        faces = cubes[i].faces()
+        for corners, normal, _ in faces:
+            if np.dot(normal, camera.position - corners.mean(axis=0)) > 0:
+                cv2.fillConvexPoly(owner, camera.project(corners).astype(np.int32), i)
+        top = np.zeros((h, w), np.uint8)
+        cv2.fillConvexPoly(top, camera.project(faces[0][0]).astype(np.int32), 1)
+        top_area[i] = (top, max(1, int(top.sum())))
+    return [
+        int(((owner == i) & (top_area[i][0] > 0)).sum()) >= VISIBLE_TOP * top_area[i][1]
+        for i in range(len(cubes))
+    ]
+
+
+def top_inside(cube: Cube, camera: Camera, w: int, h: int) -> bool:
+    """Whether the whole top face is in the picture (a die cut by the frame's edge is left out)."""
+    top = camera.project(cube.faces()[0][0])
+    return bool((top.min(axis=0) >= 0).all() and top[:, 0].max() < w and top[:, 1].max() < h)
+
+
+def distance(cube: Cube, camera: Camera) -> float:
+    return float(np.linalg.norm(np.array([cube.x, cube.y, cube.size / 2]) - camera.position))
+
+
+def sample_perspective_scene(
+    rng: np.random.Generator,
+    size: tuple[int, int] | None = None,
+    count: int | None = None,
+    colours: list[str] | None = None,
+) -> Scene:
+    """A random scene of 1–25 dice, 640×480 to 1280×720, through a random lens."""
+    if size is None:
+        w = int(rng.integers(640, 1281))
+        size = (w, int(w * rng.uniform(0.56, 0.78)))
+    w, h = size
+    die_pixels = min(w, h) * rng.uniform(0.035, 0.15)
+    camera = sample_camera(rng, w, h, die_pixels)
+    cubes = place_cubes(rng, camera, w, h, count or int(rng.integers(1, 26)), colours)
+    cubes = [c for c, seen in zip(cubes, visible_tops(cubes, camera, w, h), strict=True) if seen]
+    light = sample_light(rng)
+    lx, ly = light["direction"]
+    height = rng.uniform(0.5, 1.8)
+    direction = np.array([lx, ly, height]) / math.hypot(1.0, height)
+    img = background(rng, w, h).astype(np.float32)
+    for cube in cubes:
+        draw_shadow(img, cube, camera, direction)
+    dice = []
+    for cube in sorted(cubes, key=lambda c: -distance(c, camera)):
+        draw_cube(img, cube, camera, direction, rng)
+        top = camera.project(cube.faces()[0][0])
+        (x0, y0), (x1, y1) = top.min(axis=0), top.max(axis=0)
+        box = (int(x0), int(y0), int(math.ceil(x1 - x0)), int(math.ceil(y1 - y0)))
+        dice.append(RenderedDie(box, cube.pips, cube.colour, cube.size > 1))
+    img = apply_light(img, light, rng)
+    return Scene(camera_effects(img, rng, light), dice)

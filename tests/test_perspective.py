@@ -1,0 +1,59 @@
+"""The lens renderer: cubes through a pinhole camera, labels of the top faces."""
+
+import numpy as np
+import pytest
+
+from companion.synth.perspective import SIDES, Cube, sample_camera, sample_perspective_scene
+from companion.vision.boxes import iou
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_point_on_the_table_projects_back_where_it_was_seen(seed):
+    rng = np.random.default_rng(seed)
+    camera = sample_camera(rng, 1000, 700, 50)
+    for pixel in [(500, 350), (10, 20), (990, 690), (120, 600)]:
+        spot = camera.on_table(pixel)
+        assert spot is not None and abs(spot[2]) < 1e-6
+        np.testing.assert_allclose(camera.project(spot[None])[0], pixel, atol=1e-6)
+
+
+@pytest.mark.parametrize("pips", range(1, 7))
+def test_a_cube_has_its_pips_on_top_and_opposite_faces_add_up_to_seven(pips):
+    for turn in range(4):
+        faces = Cube(0.0, 0.0, 0.4, pips, "red", turn=turn).faces()
+        top_corners, top_normal, top_value = faces[0]
+        assert top_value == pips and top_normal.tolist() == [0, 0, 1]
+        assert np.allclose(top_corners[:, 2], 1.0)  # a unit die resting on the table
+        sides = [value for _, _, value in faces[1:]]
+        assert sides[0] + sides[2] == 7 and sides[1] + sides[3] == 7
+        assert sorted(sides + [pips, 7 - pips]) == [1, 2, 3, 4, 5, 6]
+        assert set(sides) == set(SIDES[pips])
+
+
+def test_the_same_seed_draws_the_same_scene():
+    a = sample_perspective_scene(np.random.default_rng(5), (640, 480))
+    b = sample_perspective_scene(np.random.default_rng(5), (640, 480))
+    assert a.dice == b.dice and np.array_equal(a.image, b.image)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_label_is_a_whole_top_face_inside_the_picture(seed):
+    scene = sample_perspective_scene(np.random.default_rng(100 + seed), (800, 600), count=15)
+    assert scene.dice, "a scene of 15 dice keeps some"
+    for die in scene.dice:
+        x, y, w, h = die.box
+        assert x >= 0 and y >= 0 and x + w <= 801 and y + h <= 601
+        assert w >= 3 and h >= 3 and 1 <= die.pips <= 6
+    # dice do not stand in each other: their top faces barely overlap
+    for i, a in enumerate(scene.dice):
+        for b in scene.dice[i + 1 :]:
+            assert iou(a.box, b.box) < 0.3
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_lone_die_is_drawn_in_its_colour_inside_its_label(seed):
+    scene = sample_perspective_scene(np.random.default_rng(7 + seed), (640, 480), count=1, colours=["red"])
+    (die,) = scene.dice
+    x, y, w, h = die.box
+    b, g, r = np.median(scene.image[y : y + h, x : x + w].reshape(-1, 3).astype(float), axis=0)
+    assert r > g + 40 and r > b + 40, f"a red body expected, got BGR {b:.0f},{g:.0f},{r:.0f}"

@@ -1,0 +1,67 @@
+"""Training helpers that need torch (the `train` extra, which CI installs): going on from a
+shipped ONNX file whose BatchNorms the exporter folded into the convolutions."""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch")
+ort = pytest.importorskip("onnxruntime")
+
+from companion.training.from_onnx import load_fused, resume_from_onnx  # noqa: E402
+from companion.training.model import DiceNet, ExportedDiceNet  # noqa: E402
+from companion.training.pipnet import ExportedPipNet, PipNet  # noqa: E402
+
+MODELS = Path(__file__).resolve().parents[1] / "models"
+
+
+def onnx_outputs(path: Path, x: torch.Tensor) -> list[np.ndarray]:
+    session = ort.InferenceSession(str(path), providers=["CPUExecutionProvider"])
+    return session.run(None, {session.get_inputs()[0].name: x.numpy()})
+
+
+def torch_outputs(wrapper: torch.nn.Module, x: torch.Tensor) -> list[np.ndarray]:
+    with torch.no_grad():
+        out = wrapper(x)
+    return [t.numpy() for t in (out if isinstance(out, tuple) else (out,))]
+
+
+@pytest.mark.parametrize(
+    "net, wrap, path, shape",
+    [
+        (PipNet, ExportedPipNet, MODELS / "pipnet.onnx", (3, 3, 48, 48)),
+        (DiceNet, ExportedDiceNet, MODELS / "dicenet.onnx", (1, 3, 96, 128)),
+    ],
+    ids=["pipnet", "dicenet"],
+)
+def test_a_shipped_model_loads_back_into_torch_unchanged(net, wrap, path, shape):
+    torch.manual_seed(0)
+    x = torch.rand(*shape) * 255
+    model = net()
+    load_fused(model, path)
+    model.eval()
+    for ours, theirs in zip(torch_outputs(wrap(model).eval(), x), onnx_outputs(path, x), strict=True):
+        np.testing.assert_allclose(ours, theirs, atol=1e-4)
+
+
+def test_batch_norms_spread_over_batches_keep_the_model_and_train_from_there():
+    torch.manual_seed(1)
+    batches = [torch.rand(16, 3, 48, 48) * 255 for _ in range(4)]
+    model = PipNet()
+    resume_from_onnx(model, MODELS / "pipnet.onnx", batches)
+    reference = onnx_outputs(MODELS / "pipnet.onnx", batches[0])[0]
+    model.eval()
+    np.testing.assert_allclose(
+        torch_outputs(ExportedPipNet(model).eval(), batches[0])[0], reference, atol=1e-4
+    )
+    # in training mode BatchNorm uses the batch's own statistics: near what it was spread over
+    model.train()
+    model.classify[1].p = 0.0  # no dropout, to compare
+    trained_mode = torch_outputs(ExportedPipNet(model), torch.cat(batches))[0]
+    assert np.abs(trained_mode - onnx_outputs(MODELS / "pipnet.onnx", torch.cat(batches))[0]).max() < 0.05
+
+
+def test_a_model_of_another_shape_is_refused():
+    with pytest.raises(ValueError, match="layers with weights"):
+        load_fused(PipNet(), MODELS / "dicenet.onnx")
