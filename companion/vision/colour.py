@@ -30,6 +30,9 @@ REFERENCE_WHITE = 235.0
 #: make white likelier: white dice have dark pips, grey and black dice usually light ones),
 #: and from which it is grey rather than black
 WHITE_FROM_DARK_PIPS, WHITE_FROM_LIGHT_PIPS, GREY_FROM = 62.0, 80.0, 32.0
+#: a dark body (L below DARK) is only black below this chroma: dark translucent red dice in
+#: real photos measure chroma 29–34 at L 18–22, black dice 12 or less
+DARK, DARK_CHROMA = 22.0, 26.0
 
 
 @dataclass(frozen=True)
@@ -117,7 +120,7 @@ def read_body(
 def palette_colour(reading: BodyReading) -> tuple[str, float]:
     """Name a body colour from the default palette, with a confidence 0–1."""
     L, chroma = reading.lab[0], reading.chroma
-    if chroma < NEUTRAL_CHROMA or (L < 22 and chroma < 35):
+    if chroma < NEUTRAL_CHROMA or (L < DARK and chroma < DARK_CHROMA):
         if (WHITE_FROM_DARK_PIPS if reading.dark_pips else WHITE_FROM_LIGHT_PIPS) <= L:
             return "white", 0.9 if reading.dark_pips else 0.6
         if L < GREY_FROM:
