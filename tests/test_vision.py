@@ -99,6 +99,14 @@ def test_bad_files_get_an_error_entry_and_the_rest_are_read(tmp_path, capsys):
     assert "no such file" in out[2]["error"]
 
 
+def test_a_phone_photo_opencv_cannot_open_says_what_to_do(tmp_path, capsys):
+    photo = tmp_path / "IMG_0001.HEIC"
+    photo.write_bytes(b"\x00\x00\x00\x18ftypheic")
+    assert main(["read", str(photo), "--json"]) != 0
+    (entry,) = json.loads(capsys.readouterr().out)
+    assert "save it as JPEG first" in entry["error"]
+
+
 def test_missing_model_is_a_clear_error(tmp_path, capsys):
     with pytest.raises(ModelError, match="no dice model"):
         DiceReader(tmp_path / "nothing.onnx")

@@ -45,5 +45,6 @@ def load_image(path: Path):
         return None, f"{path} is a folder, not a picture"
     image = cv2.imread(str(path), cv2.IMREAD_COLOR)
     if image is None:
-        return None, f"{path} is not a picture OpenCV can read"
+        hint = "; save it as JPEG first" if path.suffix.lower() in (".heic", ".heif") else ""
+        return None, f"{path} is not a picture OpenCV can read (JPEG, PNG, BMP, WebP, TIFF){hint}"
     return image, None
