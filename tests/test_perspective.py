@@ -3,7 +3,14 @@
 import numpy as np
 import pytest
 
-from companion.synth.perspective import SIDES, Cube, sample_camera, sample_perspective_scene
+from companion.synth.perspective import (
+    SIDES,
+    Cube,
+    outline,
+    place_cubes,
+    sample_camera,
+    sample_perspective_scene,
+)
 from companion.vision.boxes import iou
 
 
@@ -37,14 +44,14 @@ def test_the_same_seed_draws_the_same_scene():
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_every_label_is_a_whole_top_face_inside_the_picture(seed):
+def test_every_label_is_a_whole_die_inside_the_picture(seed):
     scene = sample_perspective_scene(np.random.default_rng(100 + seed), (800, 600), count=15)
     assert scene.dice, "a scene of 15 dice keeps some"
     for die in scene.dice:
         x, y, w, h = die.box
         assert x >= 0 and y >= 0 and x + w <= 801 and y + h <= 601
         assert w >= 3 and h >= 3 and 1 <= die.pips <= 6
-    # dice do not stand in each other: their top faces barely overlap
+    # dice do not stand in each other: their boxes barely overlap
     for i, a in enumerate(scene.dice):
         for b in scene.dice[i + 1 :]:
             assert iou(a.box, b.box) < 0.3
@@ -55,5 +62,18 @@ def test_a_lone_die_is_drawn_in_its_colour_inside_its_label(seed):
     scene = sample_perspective_scene(np.random.default_rng(7 + seed), (640, 480), count=1, colours=["red"])
     (die,) = scene.dice
     x, y, w, h = die.box
-    b, g, r = np.median(scene.image[y : y + h, x : x + w].reshape(-1, 3).astype(float), axis=0)
+    middle = scene.image[y + h // 4 : y + 3 * h // 4, x + w // 4 : x + 3 * w // 4]  # the die, not the table
+    b, g, r = np.median(middle.reshape(-1, 3).astype(float), axis=0)
     assert r > g + 40 and r > b + 40, f"a red body expected, got BGR {b:.0f},{g:.0f},{r:.0f}"
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_label_holds_the_top_face_and_the_sides_the_camera_sees(seed):
+    rng = np.random.default_rng(seed)
+    camera = sample_camera(rng, 800, 600, 60)
+    for cube in place_cubes(rng, camera, 800, 600, 10, None):
+        x, y, w, h = outline(cube, camera, 800, 600)
+        top = camera.project(cube.faces()[0][0])
+        assert (top[:, 0] >= x - 1).all() and (top[:, 0] <= x + w + 1).all()
+        assert (top[:, 1] >= y - 1).all() and (top[:, 1] <= y + h + 1).all()
+        assert w * h >= np.ptp(top[:, 0]) * np.ptp(top[:, 1])

@@ -5,7 +5,8 @@ and the reader learns which face is on top.
 A die is a unit cube on the table plane (z = 0, z up), turned about z. The camera is a
 pinhole looking at the table's centre. Each visible face is a pip texture mapped onto its
 projected corners by a homography and shaded by how much it faces the light; dice are drawn
-far to near, after their shadows. The label of a die is the box of its projected top face.
+far to near, after their shadows. The label of a die is the box round all its visible faces,
+as a person labelling a photo draws it (seen from straight above, that is its top face).
 """
 
 import math
@@ -252,6 +253,19 @@ def top_inside(cube: Cube, camera: Camera, w: int, h: int) -> bool:
     return bool((top.min(axis=0) >= 0).all() and top[:, 0].max() < w and top[:, 1].max() < h)
 
 
+def outline(cube: Cube, camera: Camera, w: int, h: int) -> tuple[int, int, int, int]:
+    """The box (x, y, w, h) round every face of ``cube`` the camera sees, within the picture."""
+    seen = [
+        camera.project(corners)
+        for corners, normal, _ in cube.faces()
+        if np.dot(normal, camera.position - corners.mean(axis=0)) > 0
+    ]
+    points = np.concatenate(seen)
+    x0, y0 = np.clip(points.min(axis=0), 0, [w, h])
+    x1, y1 = np.clip(points.max(axis=0), 0, [w, h])
+    return int(x0), int(y0), int(math.ceil(x1 - x0)), int(math.ceil(y1 - y0))
+
+
 def distance(cube: Cube, camera: Camera) -> float:
     return float(np.linalg.norm(np.array([cube.x, cube.y, cube.size / 2]) - camera.position))
 
@@ -281,9 +295,6 @@ def sample_perspective_scene(
     dice = []
     for cube in sorted(cubes, key=lambda c: -distance(c, camera)):
         draw_cube(img, cube, camera, direction, rng)
-        top = camera.project(cube.faces()[0][0])
-        (x0, y0), (x1, y1) = top.min(axis=0), top.max(axis=0)
-        box = (int(x0), int(y0), int(math.ceil(x1 - x0)), int(math.ceil(y1 - y0)))
-        dice.append(RenderedDie(box, cube.pips, cube.colour, cube.size > 1))
+        dice.append(RenderedDie(outline(cube, camera, w, h), cube.pips, cube.colour, cube.size > 1))
     img = apply_light(img, light, rng)
     return Scene(camera_effects(img, rng, light), dice)

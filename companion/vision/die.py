@@ -7,9 +7,10 @@ from .boxes import centre
 
 @dataclass(frozen=True)
 class Die:
-    """A die the camera read: its top-face box in pixels of the original image (x, y, w, h),
-    the pips on top (1–6), its body colour, and how sure the reader is (0–1: the detector's
-    score times the pip reader's)."""
+    """A die the camera read: its box in pixels of the original image (x, y, w, h) round the
+    die as seen (its top face from straight above, with the sides it shows from an angle), the
+    pips on top (1–6, never a side face's), its body colour, and how sure the reader is (0–1:
+    the detector's score times the pip reader's)."""
 
     box: tuple[int, int, int, int]
     pips: int

@@ -5,6 +5,8 @@
   (the sets box dice differently); "(unlabelled)" counts images with no label at all.
 - the rendered held-out set (seed 999, images 150–299; 0–149 were used to set the colour
   thresholds), made again here from its seed when build/ does not have it.
+- the lens held-out set (seed 998, 150 scenes of cubes seen from 40–90° above the table,
+  `companion.synth.perspective`), made here from its seed when build/ does not have it.
 - close-ups: a die of every 7th held-out render zoomed to fill 10–60 % of the frame.
 
 Run: python -m tests.benchmarks.bench_vision [--model models/dicenet.onnx] [--pip-model models/pipnet.onnx]
@@ -48,6 +50,14 @@ def held_out_synthetic() -> Path:
     return test
 
 
+def held_out_lens() -> Path:
+    """150 scenes through a lens, seed 998 (training used seed 11)."""
+    folder = BUILD / "synth_lens_heldout"
+    if not (folder / "colours.json").exists():
+        write_dataset(folder, 150, 998, None, perspective=1.0)
+    return folder
+
+
 def close_ups(reader: DiceReader, folder: Path, fills=(0.1, 0.2, 0.3, 0.45, 0.6)) -> None:
     """One labelled die of every 7th image, zoomed until it fills a share of a 640×640 frame
     (a phone held close): is it read as one die with the right pips?"""
@@ -83,6 +93,7 @@ def main() -> None:
         "roboflow-dice valid+test": [SHARED / "roboflow-dice" / "valid", SHARED / "roboflow-dice" / "test"],
         "webcam-white-dice valid": [SHARED / "webcam-white-dice" / "valid"],
         "rendered held-out (seed 999, 150–299)": [held_out_synthetic()],
+        "rendered through a lens (seed 998)": [held_out_lens()],
     }
     print(f"machine: {platform.machine()}, Python {platform.python_version()}, {args.threads} threads")
     print(
