@@ -48,6 +48,22 @@ def test_the_pip_reader_reads_every_value(pip_reader, colour):
     assert readings == [1, 2, 3, 4, 5, 6]
 
 
+def test_each_crop_can_be_read_in_four_turns_and_the_answers_averaged(pip_reader):
+    image, box = single_die("blue", 6, seed=3)
+    crops = np.stack([crop_die(image, box), crop_die(image, (10, 10, 50, 50))])
+    turns = [np.ascontiguousarray(np.rot90(crops, k, axes=(1, 2))) for k in range(4)]
+    turned = [pip_reader.probabilities(view) for view in turns]
+    averaged = PipReader(turns=4).probabilities(crops)
+    np.testing.assert_allclose(averaged, np.mean(turned, axis=0), atol=1e-5)
+    np.testing.assert_allclose(averaged.sum(axis=1), 1.0, atol=1e-5)
+
+
+@pytest.mark.parametrize("turns", [0, 5])
+def test_turns_outside_one_to_four_are_refused(turns):
+    with pytest.raises(ValueError, match="turns must be 1–4"):
+        PipReader(turns=turns)
+
+
 def test_bare_felt_is_not_a_die(pip_reader):
     image, _ = single_die("red", 3, seed=1)
     (reading,) = pip_reader.read(image, [(10, 10, 50, 50)])

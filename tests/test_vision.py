@@ -45,7 +45,11 @@ def rendered(colours_pips: list[tuple[str, int]], seed: int = 1, light: str | No
 # the fixtures they misread stay strict expected failures, so the day a better model reads them
 # the suite says so and the mark comes off.
 ROBOFLOW_GAP = pytest.mark.xfail(strict=True, reason="model below target on Roboflow photos (issue 3)")
-MISREAD_NOW = {"roboflow-dice-dice_297_jpg.rf.eb522c49edcca10c39d48353.jpg"}
+MISREAD_NOW = {
+    "roboflow-dice-dice_297_jpg.rf.eb522c49edcca10c39d48353.jpg",
+    # a red die at an angle: the side face's pips are counted with the single one on top
+    "roboflow-dice-dice_178_jpg.rf.813e5d42f8b954b95e22ffd3.jpg",
+}
 
 
 def fixture_params():

@@ -7,9 +7,13 @@ The model learnt dice up to about a fifth of its input wide; a die closer to the
 phone held over one or two dice) makes it see each pip as a die. So every frame is also looked
 at half and a quarter as large, where such a die has a familiar size. Each smaller look gives
 the dice too large for the look above it, and what a larger look found inside one of those
-dice (its pips) is dropped.
+dice (its pips) is dropped. A dice tray seen whole can look like one large face, and must not
+take the dice in it along: a large find with more than six finds inside it in a finer look is
+no die, and only one the caller confirms (the pip reader: "this is a die") drops what lies
+inside it.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,6 +33,9 @@ LOOKS = (1, 2, 4)
 
 
 DEFAULT_MODEL = shipped_model("dicenet.onnx")
+
+#: which of these boxes (x, y, w, h in pixels of the frame) are dice
+Confirm = Callable[[list[tuple[float, float, float, float]]], list[bool]]
 
 
 @dataclass(frozen=True)
@@ -106,9 +113,9 @@ class DiceDetector:
         prepared = self.prepare(frame, side)
         return self.decode(self.infer(prepared), prepared), prepared.scale
 
-    def detect(self, frame: np.ndarray) -> list[Detection]:
+    def detect(self, frame: np.ndarray, confirm: Confirm | None = None) -> list[Detection]:
         """Dice of every size: each from the look that sees it at a familiar size (see the
-        module's docstring)."""
+        module's docstring). ``confirm`` says, for boxes in pixels of ``frame``, which are dice."""
         # a large frame (a phone photo) is shrunk once; the looks are made from the shrunk copy
         h, w = frame.shape[:2]
         shrink = min(1.0, self.input_side / max(h, w))
@@ -116,12 +123,21 @@ class DiceDetector:
         if shrink < 1:
             size = (max(1, round(w * shrink)), max(1, round(h * shrink)))
             source = cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
+        looks = {look: self.detect_at(source, self.input_side // look) for look in LOOKS}
         kept: list[Detection] = []
         for look in reversed(LOOKS):  # smallest look first: its large dice win
-            found, scale = self.detect_at(source, self.input_side // look)
+            found, scale = looks[look]
             found = [d for d in found if not inside_any(d, kept)]
             if look != LOOKS[0]:
-                found = [d for d in found if max(d.box[2], d.box[3]) * scale * 2 >= LARGE_DIE]
+                finer = [looks[other][0] for other in LOOKS if other < look]
+                found = [
+                    d
+                    for d in found
+                    if max(d.box[2], d.box[3]) * scale * 2 >= LARGE_DIE and not holds_dice(d, finer)
+                ]
+                if confirm is not None and found:
+                    dice = confirm([in_frame(d, shrink, (w, h)).box for d in found])
+                    found = [d for d, is_die in zip(found, dice, strict=True) if is_die]
             kept += found
         return [in_frame(d, shrink, (w, h)) for d in suppress_overlaps(kept)]
 
@@ -133,6 +149,16 @@ def in_frame(detection: Detection, shrink: float, size: tuple[int, int]) -> Dete
     x, y, w, h = (v / shrink for v in detection.box)
     x, y = min(x, size[0] - 1), min(y, size[1] - 1)
     return Detection((x, y, min(w, size[0] - x), min(h, size[1] - y)), detection.pips, detection.score)
+
+
+#: the most pips a face has: a large find with more finds than this inside it is no die
+MOST_PIPS = 6
+
+
+def holds_dice(large: Detection, finer_looks: list[list[Detection]]) -> bool:
+    """Whether more finds lie inside ``large`` in one of the finer looks than a die has pips:
+    then it is a tray or a board holding dice, not one die close to the camera."""
+    return any(sum(contains(large.box, centre(d.box)) for d in found) > MOST_PIPS for found in finer_looks)
 
 
 def inside_any(detection: Detection, dice: list[Detection]) -> bool:

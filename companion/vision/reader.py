@@ -35,7 +35,14 @@ class DiceReader:
         """Every die on the table in this BGR frame, in reading order (top to bottom, left to right)."""
         if frame is None or frame.ndim != 3 or frame.shape[2] != 3 or min(frame.shape[:2]) < 16:
             raise ValueError("a frame must be a colour image (height × width × 3) of at least 16×16 pixels")
-        found = [d for d in self.detector.detect(frame) if self.calibration.on_table(centre(d.box))]
+        confirm = None
+        if self.pip_reader is not None:
+            pip_reader = self.pip_reader
+
+            def confirm(boxes: list[tuple[float, float, float, float]]) -> list[bool]:
+                return [reading.pips is not None for reading in pip_reader.read(frame, boxes)]
+
+        found = [d for d in self.detector.detect(frame, confirm) if self.calibration.on_table(centre(d.box))]
         read = [(d.box, d.pips, d.score) for d in found]
         if self.pip_reader is not None:
             readings = self.pip_reader.read(frame, [d.box for d in found])
