@@ -16,7 +16,16 @@ import cv2
 import numpy as np
 
 from .palette import BODY_COLOURS
-from .scene import PIP_LAYOUT, RenderedDie, Scene, apply_light, background, camera_effects, sample_light
+from .scene import (
+    PIP_LAYOUT,
+    RenderedDie,
+    Scene,
+    apply_light,
+    background,
+    camera_effects,
+    frame_size,
+    sample_light,
+)
 
 #: the faces beside each top value, in order round the die (opposite faces add up to 7)
 SIDES = {1: (2, 3, 5, 4), 2: (1, 3, 6, 4), 3: (1, 2, 6, 5), 4: (1, 5, 6, 2), 5: (1, 4, 6, 3), 6: (2, 4, 5, 3)}
@@ -277,10 +286,7 @@ def sample_perspective_scene(
     colours: list[str] | None = None,
 ) -> Scene:
     """A random scene of 1–25 dice, 640×480 to 1280×720, through a random lens."""
-    if size is None:
-        w = int(rng.integers(640, 1281))
-        size = (w, int(w * rng.uniform(0.56, 0.78)))
-    w, h = size
+    w, h = size or frame_size(rng)
     die_pixels = min(w, h) * rng.uniform(0.035, 0.15)
     camera = sample_camera(rng, w, h, die_pixels)
     cubes = place_cubes(rng, camera, w, h, count or int(rng.integers(1, 26)), colours)

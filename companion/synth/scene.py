@@ -329,6 +329,12 @@ def camera_effects(img: np.ndarray, rng: np.random.Generator, light: dict) -> np
     return cv2.imdecode(buf, cv2.IMREAD_COLOR) if ok else out
 
 
+def frame_size(rng: np.random.Generator) -> tuple[int, int]:
+    """A camera's frame: 640 to 1280 wide, 0.56–0.78 as high as wide."""
+    w = int(rng.integers(640, 1281))
+    return w, int(w * rng.uniform(0.56, 0.78))
+
+
 def sample_scene(
     rng: np.random.Generator,
     size: tuple[int, int] | None = None,
@@ -336,9 +342,6 @@ def sample_scene(
     colours: list[str] | None = None,
 ) -> Scene:
     """A whole random scene: 640×480 to 1280×720, 1–20 dice unless given."""
-    if size is None:
-        w = int(rng.integers(640, 1281))
-        size = (w, int(w * rng.uniform(0.56, 0.78)))
-    w, h = size
+    w, h = size or frame_size(rng)
     poses = sample_poses(rng, w, h, count or int(rng.integers(1, 21)), colours)
     return render_scene(rng, w, h, poses)
