@@ -47,6 +47,10 @@ class Camera:
         z = np.maximum(cam[:, 2:3], 1e-6)
         return cam[:, :2] / z * self.focal + np.array(self.centre)
 
+    def sees(self, corners: np.ndarray, normal: np.ndarray) -> bool:
+        """Whether a face (4×3 corners, outward normal) is turned toward the camera."""
+        return bool(np.dot(normal, self.position - corners.mean(axis=0)) > 0)
+
     def on_table(self, pixel: tuple[float, float]) -> np.ndarray | None:
         """Where the ray through ``pixel`` meets the table (z = 0), or None above the horizon."""
         ray_cam = np.array(
@@ -166,8 +170,8 @@ def draw_cube(
     ambient, diffuse = rng.uniform(0.45, 0.65), rng.uniform(0.35, 0.6)
     src = np.float32([[0, 0], [TEXTURE - 1, 0], [TEXTURE - 1, TEXTURE - 1], [0, TEXTURE - 1]])
     for corners, normal, value in cube.faces():
-        if np.dot(normal, camera.position - corners.mean(axis=0)) <= 0:
-            continue  # facing away from the camera
+        if not camera.sees(corners, normal):
+            continue
         quad = camera.project(corners).astype(np.float32)
         box = _window(quad, w, h)
         if box is None:
@@ -245,7 +249,7 @@ def visible_tops(cubes: list[Cube], camera: Camera, w: int, h: int) -> list[bool
     for i in order:  # far to near, as they are drawn
         faces = cubes[i].faces()
         for corners, normal, _ in faces:
-            if np.dot(normal, camera.position - corners.mean(axis=0)) > 0:
+            if camera.sees(corners, normal):
                 cv2.fillConvexPoly(owner, camera.project(corners).astype(np.int32), i)
         top = np.zeros((h, w), np.uint8)
         cv2.fillConvexPoly(top, camera.project(faces[0][0]).astype(np.int32), 1)
@@ -267,7 +271,7 @@ def outline(cube: Cube, camera: Camera, w: int, h: int) -> tuple[int, int, int, 
     seen = [
         camera.project(corners)
         for corners, normal, _ in cube.faces()
-        if np.dot(normal, camera.position - corners.mean(axis=0)) > 0
+        if camera.sees(corners, normal)
     ]
     points = np.concatenate(seen)
     x0, y0 = np.clip(points.min(axis=0), 0, [w, h])

@@ -41,17 +41,15 @@ def trainable_layers(net: nn.Module) -> list[tuple[nn.Module, nn.BatchNorm2d | N
     return found
 
 
-def load_fused(net: nn.Module, path: Path, order: list[int] | None = None) -> None:
-    """Load the fused layers of ``path`` into ``net``. ``order[i]`` is the graph position of the
-    i-th layer of ``net`` (default: the same order); shapes are checked layer by layer."""
+def load_fused(net: nn.Module, path: Path) -> None:
+    """Load the fused layers of ``path`` into ``net``, whose layers run in the graph's order;
+    shapes are checked layer by layer."""
     fused = fused_layers(path)
     layers = trainable_layers(net)
     if len(fused) != len(layers):
         raise ValueError(f"{path} has {len(fused)} layers with weights, the network {len(layers)}")
-    order = order or list(range(len(layers)))
     with torch.no_grad():
-        for (layer, norm), position in zip(layers, order, strict=True):
-            weight, bias = fused[position]
+        for position, ((layer, norm), (weight, bias)) in enumerate(zip(layers, fused, strict=True)):
             if tuple(layer.weight.shape) != weight.shape:
                 raise ValueError(
                     f"layer {position} of {path}: {weight.shape} against {tuple(layer.weight.shape)}"

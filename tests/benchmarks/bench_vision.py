@@ -24,6 +24,7 @@ import numpy as np
 from companion.synth.make_dataset import write_dataset
 from companion.vision import DiceReader
 from companion.vision.benchmark import evaluate
+from companion.vision.boxes import centre
 from companion.vision.dataset import read_yolo_folder
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -69,7 +70,7 @@ def close_ups(reader: DiceReader, folder: Path, fills=(0.1, 0.2, 0.3, 0.45, 0.6)
             image = cv2.imread(str(item.image_path))
             die = item.boxes(image.shape[1], image.shape[0])[0]
             zoom = 640 * fill / max(die.w, die.h)
-            cx, cy = die.x + die.w / 2, die.y + die.h / 2
+            cx, cy = centre((die.x, die.y, die.w, die.h))
             shift = np.float32([[zoom, 0, 320 - cx * zoom], [0, zoom, 320 - cy * zoom]])
             view = cv2.warpAffine(image, shift, (640, 640), borderMode=cv2.BORDER_REFLECT)
             near = [
