@@ -24,6 +24,20 @@ def test_a_point_on_the_table_projects_back_where_it_was_seen(seed):
         np.testing.assert_allclose(camera.project(spot[None])[0], pixel, atol=1e-6)
 
 
+def elevation(camera) -> float:
+    """Degrees above the table of the camera (it looks at the table's centre)."""
+    return float(np.degrees(np.arcsin(camera.position[2] / np.linalg.norm(camera.position))))
+
+
+def test_the_lowest_camera_can_be_asked_for():
+    default = [elevation(sample_camera(np.random.default_rng(s), 800, 600, 40)) for s in range(300)]
+    low = [elevation(sample_camera(np.random.default_rng(s), 800, 600, 40, lowest=25)) for s in range(300)]
+    assert min(default) >= 40 - 1e-9 and max(default) <= 90
+    assert min(low) >= 25 - 1e-9 and sum(e < 40 for e in low) >= 20
+    # the same draws: a camera from the near-overhead draw (70 %) above 40° is where it was
+    assert sum(abs(a - b) < 1e-9 for a, b in zip(default, low, strict=True)) >= 150
+
+
 @pytest.mark.parametrize("pips", range(1, 7))
 def test_a_cube_has_its_pips_on_top_and_opposite_faces_add_up_to_seven(pips):
     for turn in range(4):

@@ -1,7 +1,8 @@
 """Write rendered scenes as a YOLO folder (images/, labels/ with class = pips − 1) plus
 colours.json (image name -> colour of each labelled die, in label order).
 
-    python -m companion.synth.make_dataset OUT --count 3000 --seed 1 [--max-side 640] [--perspective 0.5]
+    python -m companion.synth.make_dataset OUT --count 3000 --seed 1 [--max-side 640] \
+        [--perspective 0.5] [--lowest 25]
 
 ``--perspective`` is the share of scenes drawn as cubes through a lens (``perspective.py``);
 the rest come from the flat top-down renderer (``scene.py``).
@@ -14,19 +15,25 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .perspective import sample_perspective_scene
+from .perspective import LOWEST_CAMERA, sample_perspective_scene
 from .scene import sample_scene
 
 
-def write_dataset(out: Path, count: int, seed: int, max_side: int | None, perspective: float = 0.0) -> None:
+def write_dataset(
+    out: Path,
+    count: int,
+    seed: int,
+    max_side: int | None,
+    perspective: float = 0.0,
+    lowest: float = LOWEST_CAMERA,
+) -> None:
     (out / "images").mkdir(parents=True, exist_ok=True)
     (out / "labels").mkdir(parents=True, exist_ok=True)
     colours: dict[str, list[str]] = {}
     rng = np.random.default_rng(seed)
     for index in range(count):
-        scene = (
-            sample_perspective_scene(rng) if perspective and rng.random() < perspective else sample_scene(rng)
-        )
+        through_lens = perspective and rng.random() < perspective
+        scene = sample_perspective_scene(rng, lowest=lowest) if through_lens else sample_scene(rng)
         image, scale = scene.image, 1.0
         h, w = image.shape[:2]
         if max_side and max(h, w) > max_side:
@@ -55,8 +62,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-side", type=int, default=None)
     parser.add_argument("--perspective", type=float, default=0.0, help="share of scenes drawn through a lens")
+    parser.add_argument(
+        "--lowest",
+        type=float,
+        default=LOWEST_CAMERA,
+        help="degrees above the table of the lowest lens camera (default %(default)s)",
+    )
     args = parser.parse_args()
-    write_dataset(args.out, args.count, args.seed, args.max_side, args.perspective)
+    write_dataset(args.out, args.count, args.seed, args.max_side, args.perspective, args.lowest)
 
 
 if __name__ == "__main__":

@@ -32,6 +32,8 @@ SIDES = {1: (2, 3, 5, 4), 2: (1, 3, 6, 4), 3: (1, 2, 6, 5), 4: (1, 5, 6, 2), 5: 
 TEXTURE = 64
 #: a die whose top face is less than this share visible (hidden by a nearer die) is left out
 VISIBLE_TOP = 0.75
+#: degrees above the table of the lowest camera, unless a scene asks for another
+LOWEST_CAMERA = 40.0
 
 
 @dataclass(frozen=True)
@@ -62,11 +64,13 @@ class Camera:
         return self.position + ray * (-self.position[2] / ray[2])
 
 
-def sample_camera(rng: np.random.Generator, w: int, h: int, die_pixels: float) -> Camera:
-    """A camera 40–90° above the table, with a 45–75° wide lens, placed so that a die at the
-    centre of the picture is ``die_pixels`` wide."""
-    elevation = math.radians(90 - abs(rng.normal(0, 22)) if rng.random() < 0.7 else rng.uniform(40, 90))
-    elevation = max(elevation, math.radians(40))
+def sample_camera(
+    rng: np.random.Generator, w: int, h: int, die_pixels: float, lowest: float = LOWEST_CAMERA
+) -> Camera:
+    """A camera ``lowest``–90° above the table (mostly near 90°), with a 45–75° wide lens,
+    placed so that a die at the centre of the picture is ``die_pixels`` wide."""
+    elevation = math.radians(90 - abs(rng.normal(0, 22)) if rng.random() < 0.7 else rng.uniform(lowest, 90))
+    elevation = max(elevation, math.radians(lowest))
     azimuth = rng.uniform(0, 2 * math.pi)
     focal = (w / 2) / math.tan(math.radians(rng.uniform(45, 75)) / 2)
     distance = focal / die_pixels
@@ -268,11 +272,7 @@ def top_inside(cube: Cube, camera: Camera, w: int, h: int) -> bool:
 
 def outline(cube: Cube, camera: Camera, w: int, h: int) -> tuple[int, int, int, int]:
     """The box (x, y, w, h) round every face of ``cube`` the camera sees, within the picture."""
-    seen = [
-        camera.project(corners)
-        for corners, normal, _ in cube.faces()
-        if camera.sees(corners, normal)
-    ]
+    seen = [camera.project(corners) for corners, normal, _ in cube.faces() if camera.sees(corners, normal)]
     points = np.concatenate(seen)
     x0, y0 = np.clip(points.min(axis=0), 0, [w, h])
     x1, y1 = np.clip(points.max(axis=0), 0, [w, h])
@@ -288,11 +288,13 @@ def sample_perspective_scene(
     size: tuple[int, int] | None = None,
     count: int | None = None,
     colours: list[str] | None = None,
+    lowest: float = LOWEST_CAMERA,
 ) -> Scene:
-    """A random scene of 1–25 dice, 640×480 to 1280×720, through a random lens."""
+    """A random scene of 1–25 dice, 640×480 to 1280×720, through a random lens from
+    ``lowest``–90° above the table."""
     w, h = size or frame_size(rng)
     die_pixels = min(w, h) * rng.uniform(0.035, 0.15)
-    camera = sample_camera(rng, w, h, die_pixels)
+    camera = sample_camera(rng, w, h, die_pixels, lowest)
     cubes = place_cubes(rng, camera, w, h, count or int(rng.integers(1, 26)), colours)
     cubes = [c for c, seen in zip(cubes, visible_tops(cubes, camera, w, h), strict=True) if seen]
     light = sample_light(rng)
