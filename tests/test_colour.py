@@ -1,11 +1,12 @@
 """The default palette on body readings measured on real dice (Roboflow valid photos, each
-die's colour checked by eye)."""
+die's colour named by eye: tests/benchmarks/roboflow_colours.json)."""
 
+import json
 import math
 
 import pytest
 
-from companion.vision.colour import BodyReading, palette_colour
+from companion.vision.colour import PALETTE, BodyReading, palette_colour
 
 
 def reading(lightness: float, chroma: float, hue: float, dark_pips: bool) -> BodyReading:
@@ -18,16 +19,38 @@ def reading(lightness: float, chroma: float, hue: float, dark_pips: bool) -> Bod
     [
         (18, 34, 32, False, "red"),  # dark translucent red, read black before the dark-chroma cut
         (18, 37, 31, False, "red"),
+        (14, 22, 21, False, "red"),  # darker still: read black before BLACK_CHROMA
+        (29, 22, 5, False, "red"),
         (28, 41, 22, False, "red"),
         (47, 53, 37, True, "red"),
         (15, 4, 14, False, "black"),
         (9, 12, 305, False, "black"),
         (29, 11, 58, False, "black"),
         (23, 10, 276, True, "black"),
+        (15, 14, 300, False, "black"),  # under a purple cast
+        (12, 24, 291, False, "blue"),  # dark blue, read black before BLACK_CHROMA
         (91, 3, 90, True, "white"),
         (84, 1, 315, True, "white"),
         (80, 29, 90, True, "yellow"),
+        (79, 31, 75, True, "white"),  # ivory in warm light, read yellow before the ivory rule
+        (74, 37, 77, True, "white"),
+        (82, 29, 98, True, "yellow"),  # a pale yellow die
+        (76, 54, 91, True, "yellow"),
     ],
 )
 def test_real_dice_bodies_are_named_right(lightness, chroma, hue, dark_pips, colour):
     assert palette_colour(reading(lightness, chroma, hue, dark_pips))[0] == colour
+
+
+def test_colours_named_by_eye_are_palette_names_one_per_labelled_die():
+    from tests.benchmarks.bench_colour import NAMED, ROBOFLOW
+
+    named = json.loads(NAMED.read_text())
+    assert {key.split("/")[0] for key in named} == {"valid", "test"}
+    assert {c for colours in named.values() for c in colours} <= set(PALETTE) | {"orange", None}
+    if not ROBOFLOW.is_dir():
+        pytest.skip("the shared Roboflow photos are not beside this checkout")
+    for key, colours in named.items():
+        split, stem = key.split("/")
+        labels = (ROBOFLOW / split / "labels" / f"{stem}.txt").read_text().split("\n")
+        assert len(colours) == len([line for line in labels if line.strip()]), key

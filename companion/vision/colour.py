@@ -30,9 +30,13 @@ REFERENCE_WHITE = 235.0
 #: make white likelier: white dice have dark pips, grey and black dice usually light ones),
 #: and from which it is grey rather than black
 WHITE_FROM_DARK_PIPS, WHITE_FROM_LIGHT_PIPS, GREY_FROM = 62.0, 80.0, 32.0
-#: a dark body (L below DARK) is only black below this chroma: dark translucent red dice in
-#: real photos measure chroma 29–34 at L 18–22, black dice 12 or less
-DARK, DARK_CHROMA = 22.0, 26.0
+#: a dark body (L below GREY_FROM) is only black below this chroma: black dice in real photos
+#: measure 14 or less (under a purple cast too), dark translucent red dice 15–34
+BLACK_CHROMA = 19.0
+#: a light, weakly coloured body with dark pips on the orange side of yellow is an ivory
+#: (white) die in warm light, not a yellow one: ivory dice in real photos measure chroma 28–39
+#: at hue 69–90, yellow dice chroma 40–67 (29–42 only when they are pale, then at hue 87–98)
+IVORY_FROM, IVORY_CHROMA, IVORY_HUE = 65.0, 40.0, 86.0
 
 
 @dataclass(frozen=True)
@@ -120,7 +124,7 @@ def read_body(
 def palette_colour(reading: BodyReading) -> tuple[str, float]:
     """Name a body colour from the default palette, with a confidence 0–1."""
     L, chroma = reading.lab[0], reading.chroma
-    if chroma < NEUTRAL_CHROMA or (L < DARK and chroma < DARK_CHROMA):
+    if chroma < (BLACK_CHROMA if L < GREY_FROM else NEUTRAL_CHROMA):
         if (WHITE_FROM_DARK_PIPS if reading.dark_pips else WHITE_FROM_LIGHT_PIPS) <= L:
             return "white", 0.9 if reading.dark_pips else 0.6
         if L < GREY_FROM:
@@ -134,7 +138,15 @@ def palette_colour(reading: BodyReading) -> tuple[str, float]:
             best, best_distance, tolerance = name, distance, spread
     if best_distance > tolerance * 1.6:
         return OTHER, 0.3
+    if best == "yellow" and looks_ivory(reading):
+        return "white", 0.6
     confidence = 1.0 - 0.5 * best_distance / (tolerance * 1.6)
     if chroma < NEUTRAL_CHROMA * 1.4:
         confidence *= 0.7
     return best, float(confidence)
+
+
+def looks_ivory(reading: BodyReading) -> bool:
+    """A light, weakly coloured body with dark pips, on the orange side of yellow."""
+    L, chroma = reading.lab[0], reading.chroma
+    return reading.dark_pips and L >= IVORY_FROM and chroma < IVORY_CHROMA and reading.hue < IVORY_HUE

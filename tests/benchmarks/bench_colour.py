@@ -1,0 +1,81 @@
+"""Benchmark: die colour on real photos, each die's colour named by eye.
+
+`roboflow_colours.json` names the body colour of every labelled die of roboflow-dice valid and
+test, in label order, as a person sees it in a crop of the photo (session 5). ``null`` is a
+die nobody could name for sure (a cream or tan body, a die half hidden in a pile, a blurred
+crop); orange dice are named but left out of the score, as the palette has no orange.
+
+The colour is read on the *labelled* box, so this scores the colour reading alone, not the
+detector. valid was used to look at errors and set thresholds; test is the figure to quote.
+Every die of webcam-white-dice is white; its boxes frame the pip pattern (a 1 is a box round
+one pip), so there the reader's own finds are scored.
+
+Run: python -m tests.benchmarks.bench_colour
+"""
+
+import argparse
+import json
+from collections import Counter
+from pathlib import Path
+
+import cv2
+
+from companion.vision.colour import PALETTE, white_balance_gains
+from companion.vision.dataset import read_yolo_folder
+from companion.vision.reader import DiceReader
+
+ROOT = Path(__file__).resolve().parents[2]
+SHARED = ROOT.parent / "shared" / "datasets"
+ROBOFLOW = SHARED / "roboflow-dice"
+NAMED = Path(__file__).with_name("roboflow_colours.json")
+
+
+def score(reader: DiceReader, split: str, named: dict[str, list[str | None]]) -> tuple[int, int, Counter]:
+    """(dice scored, read right, confusions true -> read) for one split."""
+    scored = right = 0
+    confusions: Counter = Counter()
+    for item in read_yolo_folder(ROBOFLOW / split):
+        colours = named.get(f"{split}/{item.image_path.stem}")
+        if not colours:
+            continue
+        image = cv2.imread(str(item.image_path))
+        boxes = [(b.x, b.y, b.w, b.h) for b in item.boxes(image.shape[1], image.shape[0])]
+        gains = white_balance_gains(image, boxes)
+        for box, truth in zip(boxes, colours, strict=True):
+            if truth not in PALETTE:
+                continue
+            read = reader.colour_of(image, box, gains)
+            scored += 1
+            right += read == truth
+            if read != truth:
+                confusions[(truth, read)] += 1
+    return scored, right, confusions
+
+
+def all_white(reader: DiceReader, folder: Path) -> tuple[int, Counter]:
+    """(dice found, colours read) over a folder of white dice."""
+    colours: Counter = Counter()
+    for item in read_yolo_folder(folder):
+        colours.update(die.colour for die in reader.read(cv2.imread(str(item.image_path))))
+    return sum(colours.values()), colours
+
+
+def main() -> None:
+    argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    ).parse_args()
+    reader = DiceReader(threads=1)
+    named = json.loads(NAMED.read_text())
+    print("| photos | dice named by eye | colour right | most frequent errors |\n|---|---|---|---|")
+    for split in ("valid", "test"):
+        scored, right, confusions = score(reader, split, named)
+        errors = ", ".join(f"{t} as {r} ×{n}" for (t, r), n in confusions.most_common(4))
+        print(f"| roboflow-dice {split} | {scored} | {right / scored:.3f} | {errors or '–'} |", flush=True)
+    found, colours = all_white(reader, SHARED / "webcam-white-dice" / "valid")
+    errors = ", ".join(f"white as {c} ×{n}" for c, n in colours.most_common() if c != "white")
+    share = colours["white"] / found
+    print(f"| webcam-white-dice valid (dice found) | {found} | {share:.3f} | {errors or '–'} |")
+
+
+if __name__ == "__main__":
+    main()
