@@ -4,9 +4,11 @@ die's colour named by eye: tests/benchmarks/roboflow_colours.json)."""
 import json
 import math
 
+import cv2
+import numpy as np
 import pytest
 
-from companion.vision.colour import PALETTE, BodyReading, palette_colour
+from companion.vision.colour import PALETTE, BodyReading, lit_face_across, palette_colour, read_body
 
 
 def reading(lightness: float, chroma: float, hue: float, dark_pips: bool) -> BodyReading:
@@ -54,3 +56,24 @@ def test_colours_named_by_eye_are_palette_names_one_per_labelled_die():
         split, stem = key.split("/")
         labels = (ROBOFLOW / split / "labels" / f"{stem}.txt").read_text().split("\n")
         assert len(colours) == len([line for line in labels if line.strip()]), key
+
+
+def test_a_lit_top_face_reaching_across_is_the_body_light_pips_are_not():
+    face = np.zeros((40, 40), bool)
+    face[:14, :] = True  # a light die at an angle: its lit top face above its shaded sides
+    assert lit_face_across(face)
+    pips = np.zeros((40, 40), np.uint8)
+    for x in (8, 20, 32):
+        for y in (10, 30):
+            cv2.circle(pips, (x, y), 4, 1, -1)  # the light pips of a dark six
+    assert not lit_face_across(pips.astype(bool))
+
+
+def test_a_white_die_seen_at_an_angle_is_white_not_grey():
+    die = np.full((60, 60, 3), 120, np.uint8)  # shaded sides, grey to the camera
+    die[:22] = 235  # the lit top face, a band across the box
+    for x in (20, 40):
+        cv2.circle(die, (x, 11), 3, (20, 20, 20), -1)  # its dark pips
+    reading = read_body(die, (0, 0, 60, 60))
+    assert reading is not None and reading.dark_pips
+    assert palette_colour(reading)[0] == "white"

@@ -77,6 +77,10 @@ def white_balance_gains(frame: np.ndarray, boxes: Sequence[tuple[float, float, f
     return np.clip(REFERENCE_WHITE / np.maximum(mean, 1), 0.75, 1.6).astype(np.float32)
 
 
+#: a region of light pixels this share of a face sample, reaching this far across it, is the
+#: body of a light die (its top face lit, its sides and pips darker), not light pips
+LIT_FACE_SHARE, LIT_FACE_ACROSS = 0.2, 0.95
+
 #: a face wider than this is read from every n-th pixel (the medians need no more)
 FACE_SAMPLE_SIDE = 64
 
@@ -96,7 +100,8 @@ def _face(frame: np.ndarray, box: tuple[float, float, float, float], keep: float
 def read_body(
     frame: np.ndarray, box: tuple[float, float, float, float], gains: np.ndarray | None = None
 ) -> BodyReading | None:
-    """Separate pips from body by lightness (two clusters; the body is the larger one)."""
+    """Separate pips from body by lightness (two clusters; the body is the larger one, or the
+    light one when it is a face reaching across the sample)."""
     face = _face(frame, box)
     if face.size < 12:
         return None
@@ -113,12 +118,25 @@ def read_body(
         body = lab
         dark_pips = lightness.mean() > 128
     else:
-        body_is_light = (~dark).sum() >= dark.sum()
+        body_is_light = (~dark).sum() >= dark.sum() or lit_face_across(~dark.reshape(face.shape[:2]))
         body = lab[~dark] if body_is_light else lab[dark]
         dark_pips = bool(body_is_light)
     core = body[np.abs(body[:, 0] - np.median(body[:, 0])) <= 2 * body[:, 0].std() + 1]
     L, a, b = np.median(core if len(core) else body, axis=0)
     return BodyReading((float(L) * 100 / 255, float(a) - 128, float(b) - 128), dark_pips)
+
+
+def lit_face_across(light: np.ndarray) -> bool:
+    """Whether the light pixels of a face sample hold one region that reaches across it (in
+    width or height) and covers a fifth of it: the lit top face of a light die seen at an angle,
+    its shaded sides and pips outnumbering it. Light pips never reach across a face."""
+    count, _, stats, _ = cv2.connectedComponentsWithStats(light.astype(np.uint8), connectivity=4)
+    if count < 2:
+        return False
+    region = stats[1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))]
+    height, width = light.shape
+    across = max(region[cv2.CC_STAT_WIDTH] / width, region[cv2.CC_STAT_HEIGHT] / height)
+    return bool(region[cv2.CC_STAT_AREA] >= LIT_FACE_SHARE * light.size and across >= LIT_FACE_ACROSS)
 
 
 def palette_colour(reading: BodyReading) -> tuple[str, float]:
