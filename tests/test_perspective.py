@@ -6,6 +6,7 @@ import pytest
 from companion.synth.perspective import (
     SIDES,
     Cube,
+    draw_cube,
     outline,
     place_cubes,
     sample_camera,
@@ -72,13 +73,33 @@ def test_every_label_is_a_whole_die_inside_the_picture(seed):
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_a_lone_die_is_drawn_in_its_colour_inside_its_label(seed):
-    scene = sample_perspective_scene(np.random.default_rng(7 + seed), (640, 480), count=1, colours=["red"])
+@pytest.mark.parametrize("translucent", [0.0, 1.0])
+def test_a_lone_die_is_drawn_in_its_colour_inside_its_label(seed, translucent):
+    rng = np.random.default_rng(7 + seed)
+    scene = sample_perspective_scene(rng, (640, 480), count=1, colours=["red"], translucent=translucent)
     (die,) = scene.dice
     x, y, w, h = die.box
     middle = scene.image[y + h // 4 : y + 3 * h // 4, x + w // 4 : x + 3 * w // 4]  # the die, not the table
     b, g, r = np.median(middle.reshape(-1, 3).astype(float), axis=0)
     assert r > g + 40 and r > b + 40, f"a red body expected, got BGR {b:.0f},{g:.0f},{r:.0f}"
+
+
+def test_a_translucent_die_shows_its_far_faces_through_its_near_ones():
+    cube = Cube(0.0, 0.0, 0.3, 2, "white", turn=1)
+    faces = cube.faces(bottom=True)
+    assert sorted(value for _, _, value in faces) == [1, 2, 3, 4, 5, 6]
+    assert faces[-1][2] == 5 and faces[-1][1].tolist() == [0, 0, -1] and np.allclose(faces[-1][0][:, 2], 0)
+    camera = sample_camera(np.random.default_rng(3), 640, 480, 120)
+    drawn = {}
+    for see_through in (False, True):
+        image = np.full((480, 640, 3), 90, np.float32)
+        draw_cube(image, cube, camera, np.array([0.0, 0.0, 1.0]), np.random.default_rng(0), see_through)
+        drawn[see_through] = image
+    x, y, w, h = outline(cube, camera, 640, 480)
+    opaque, clear = (drawn[k][y : y + h, x : x + w] for k in (False, True))
+    # white body over a grey table: the see-through die lets the table (and far pips) show
+    assert clear.mean() < opaque.mean() - 5
+    assert np.abs(clear - opaque).max() > 40
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -2,10 +2,11 @@
 colours.json (image name -> colour of each labelled die, in label order).
 
     python -m companion.synth.make_dataset OUT --count 3000 --seed 1 [--max-side 640] \
-        [--perspective 0.5] [--lowest 25]
+        [--perspective 0.5] [--lowest 25] [--translucent 0.3]
 
 ``--perspective`` is the share of scenes drawn as cubes through a lens (``perspective.py``);
-the rest come from the flat top-down renderer (``scene.py``).
+the rest come from the flat top-down renderer (``scene.py``). ``--lowest`` is the lowest lens
+camera in degrees above the table, ``--translucent`` the share of see-through lens dice.
 """
 
 import argparse
@@ -26,14 +27,17 @@ def write_dataset(
     max_side: int | None,
     perspective: float = 0.0,
     lowest: float = LOWEST_CAMERA,
+    translucent: float = 0.0,
 ) -> None:
     (out / "images").mkdir(parents=True, exist_ok=True)
     (out / "labels").mkdir(parents=True, exist_ok=True)
     colours: dict[str, list[str]] = {}
     rng = np.random.default_rng(seed)
     for index in range(count):
-        through_lens = perspective and rng.random() < perspective
-        scene = sample_perspective_scene(rng, lowest=lowest) if through_lens else sample_scene(rng)
+        if perspective and rng.random() < perspective:
+            scene = sample_perspective_scene(rng, lowest=lowest, translucent=translucent)
+        else:
+            scene = sample_scene(rng)
         image, scale = scene.image, 1.0
         h, w = image.shape[:2]
         if max_side and max(h, w) > max_side:
@@ -68,8 +72,11 @@ def main() -> None:
         default=LOWEST_CAMERA,
         help="degrees above the table of the lowest lens camera (default %(default)s)",
     )
+    parser.add_argument("--translucent", type=float, default=0.0, help="share of see-through lens dice")
     args = parser.parse_args()
-    write_dataset(args.out, args.count, args.seed, args.max_side, args.perspective, args.lowest)
+    write_dataset(
+        args.out, args.count, args.seed, args.max_side, args.perspective, args.lowest, args.translucent
+    )
 
 
 if __name__ == "__main__":

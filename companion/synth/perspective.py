@@ -106,8 +106,9 @@ class Cube:
     size: float = 1.0  # a Biggy is larger
     turn: int = 0  # which of the four side arrangements faces where
 
-    def faces(self) -> list[tuple[np.ndarray, np.ndarray, int]]:
-        """(4×3 corners, outward normal, value) of the five faces off the table."""
+    def faces(self, bottom: bool = False) -> list[tuple[np.ndarray, np.ndarray, int]]:
+        """(4×3 corners, outward normal, value) of the five faces off the table (top first),
+        and with ``bottom`` the face it rests on last."""
         c, s, half = math.cos(self.angle), math.sin(self.angle), self.size / 2
         u, v = np.array([c, s, 0.0]), np.array([-s, c, 0.0])
         up = np.array([0.0, 0.0, 1.0])
@@ -117,6 +118,8 @@ class Cube:
         for normal, value in zip((u, v, -u, -v), sides, strict=True):
             across = np.cross(up, normal)
             faces.append((normal, across, -up, value))
+        if bottom:
+            faces.append((-up, u, -v, 7 - self.pips))
         out = []
         for normal, a, b, value in faces:
             mid = centre + normal * half
@@ -164,8 +167,15 @@ def _window(points: np.ndarray, w: int, h: int, pad: int = 2) -> tuple[int, int,
 
 
 def draw_cube(
-    img: np.ndarray, cube: Cube, camera: Camera, light: np.ndarray, rng: np.random.Generator
+    img: np.ndarray,
+    cube: Cube,
+    camera: Camera,
+    light: np.ndarray,
+    rng: np.random.Generator,
+    see_through: bool = False,
 ) -> None:
+    """Draw ``cube``'s faces the camera sees; a ``see_through`` (translucent) die first shows
+    its far faces, their pips mirrored and faint, through the near ones."""
     h, w = img.shape[:2]
     body, pip = (np.array(c, np.float32) for c in BODY_COLOURS[cube.colour])
     body = np.clip(body * rng.uniform(0.85, 1.12) + rng.normal(0, 6, 3), 0, 255)
@@ -173,8 +183,14 @@ def draw_cube(
         pip = np.array([30, 30, 30] if body.mean() > 128 else [230, 230, 230], np.float32)
     ambient, diffuse = rng.uniform(0.45, 0.65), rng.uniform(0.35, 0.6)
     src = np.float32([[0, 0], [TEXTURE - 1, 0], [TEXTURE - 1, TEXTURE - 1], [0, TEXTURE - 1]])
-    for corners, normal, value in cube.faces():
-        if not camera.sees(corners, normal):
+    faces = cube.faces(bottom=see_through)
+    near_opacity, far_opacity = (rng.uniform(0.6, 0.85), rng.uniform(0.4, 0.7)) if see_through else (1.0, 0.0)
+    if see_through:
+        far = [face for face in faces if not camera.sees(face[0], face[1])]
+        faces = far + [face for face in faces if camera.sees(face[0], face[1])]
+    for corners, normal, value in faces:
+        seen = camera.sees(corners, normal)
+        if not seen and not see_through:
             continue
         quad = camera.project(corners).astype(np.float32)
         box = _window(quad, w, h)
@@ -182,13 +198,17 @@ def draw_cube(
             continue
         x0, y0, x1, y1 = box
         texture, alpha = face_texture(value, body, pip, rng)
-        shade = ambient + diffuse * max(0.0, float(np.dot(normal, light)))
+        shade = ambient + diffuse * max(0.0, float(np.dot(normal, light))) if seen else ambient
         matrix = cv2.getPerspectiveTransform(src, quad - np.float32([x0, y0]))
         size = (x1 - x0, y1 - y0)
         face = cv2.warpPerspective(texture * shade, matrix, size, flags=cv2.INTER_LINEAR)
         a = cv2.warpPerspective(alpha, matrix, size, flags=cv2.INTER_LINEAR)[..., None]
+        if see_through:
+            a = a * (near_opacity if seen else far_opacity)
         part = img[y0:y1, x0:x1]
         part[:] = part * (1 - a) + face * a
+        if not seen:
+            continue
         if value == cube.pips and rng.random() < 0.25:  # glare on the top face
             gx, gy = rng.uniform(0.25, 0.75, 2) * np.array(size)
             yy, xx = np.mgrid[0 : size[1], 0 : size[0]].astype(np.float32)
@@ -289,9 +309,10 @@ def sample_perspective_scene(
     count: int | None = None,
     colours: list[str] | None = None,
     lowest: float = LOWEST_CAMERA,
+    translucent: float = 0.0,
 ) -> Scene:
     """A random scene of 1–25 dice, 640×480 to 1280×720, through a random lens from
-    ``lowest``–90° above the table."""
+    ``lowest``–90° above the table; a ``translucent`` share of the dice are see-through."""
     w, h = size or frame_size(rng)
     die_pixels = min(w, h) * rng.uniform(0.035, 0.15)
     camera = sample_camera(rng, w, h, die_pixels, lowest)
@@ -306,7 +327,7 @@ def sample_perspective_scene(
         draw_shadow(img, cube, camera, direction)
     dice = []
     for cube in sorted(cubes, key=lambda c: -distance(c, camera)):
-        draw_cube(img, cube, camera, direction, rng)
+        draw_cube(img, cube, camera, direction, rng, translucent > 0 and rng.random() < translucent)
         dice.append(RenderedDie(outline(cube, camera, w, h), cube.pips, cube.colour, cube.size > 1))
     img = apply_light(img, light, rng)
     return Scene(camera_effects(img, rng, light), dice)
