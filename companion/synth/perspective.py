@@ -183,13 +183,10 @@ def draw_cube(
         pip = np.array([30, 30, 30] if body.mean() > 128 else [230, 230, 230], np.float32)
     ambient, diffuse = rng.uniform(0.45, 0.65), rng.uniform(0.35, 0.6)
     src = np.float32([[0, 0], [TEXTURE - 1, 0], [TEXTURE - 1, TEXTURE - 1], [0, TEXTURE - 1]])
-    faces = cube.faces(bottom=see_through)
     near_opacity, far_opacity = (rng.uniform(0.6, 0.85), rng.uniform(0.4, 0.7)) if see_through else (1.0, 0.0)
-    if see_through:
-        far = [face for face in faces if not camera.sees(face[0], face[1])]
-        faces = far + [face for face in faces if camera.sees(face[0], face[1])]
-    for corners, normal, value in faces:
-        seen = camera.sees(corners, normal)
+    faces = [(c, n, value, camera.sees(c, n)) for c, n, value in cube.faces(bottom=see_through)]
+    faces.sort(key=lambda face: face[3])  # far faces first, each group in its own order
+    for corners, normal, value, seen in faces:
         if not seen and not see_through:
             continue
         quad = camera.project(corners).astype(np.float32)
