@@ -1,6 +1,6 @@
 """Render dice as real cubes seen through a phone or webcam lens: from straight above to
-40° above the table, so the sides of the dice show (more so toward the edges of a wide lens)
-and the reader learns which face is on top.
+40° above the table (lower when asked), so the sides of the dice show (more so toward the
+edges of a wide lens) and the reader learns which face is on top. Dice may be see-through.
 
 A die is a unit cube on the table plane (z = 0, z up), turned about z. The camera is a
 pinhole looking at the table's centre. Each visible face is a pip texture mapped onto its
