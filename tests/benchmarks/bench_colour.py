@@ -24,8 +24,8 @@ from companion.vision.colour import PALETTE, white_balance_gains
 from companion.vision.dataset import read_yolo_folder
 from companion.vision.reader import DiceReader
 
-ROOT = Path(__file__).resolve().parents[2]
-SHARED = ROOT.parent / "shared" / "datasets"
+from .bench_vision import SHARED
+
 ROBOFLOW = SHARED / "roboflow-dice"
 NAMED = Path(__file__).with_name("roboflow_colours.json")
 
