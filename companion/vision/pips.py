@@ -20,8 +20,8 @@ CROP_MARGIN = 1.25
 NOT_A_DIE = 0  # class 0; classes 1–6 are the pips
 DEFAULT_PIP_MODEL = shipped_model("pipnet.onnx")
 #: how many quarter turns of each crop are read and averaged (a face reads the same turned).
-#: Four lift Roboflow valid read F1 from 0.794 to 0.801 and cost about 4 ms a frame; on the
-#: lens renders they lower it from 0.949 to 0.944 (models/README.md).
+#: With the session-4 models, four lifted Roboflow valid read F1 from 0.794 to 0.801 for about
+#: 4 ms a frame and lowered the lens renders' from 0.949 to 0.944 (models/README.md).
 TURNS = 4
 
 
