@@ -2,11 +2,12 @@
 colours.json (image name -> colour of each labelled die, in label order).
 
     python -m companion.synth.make_dataset OUT --count 3000 --seed 1 [--max-side 640] \
-        [--perspective 0.5] [--lowest 25] [--translucent 0.3]
+        [--perspective 0.5] [--lowest 25] [--translucent 0.3] [--busy 0.7]
 
 ``--perspective`` is the share of scenes drawn as cubes through a lens (``perspective.py``);
 the rest come from the flat top-down renderer (``scene.py``). ``--lowest`` is the lowest lens
-camera in degrees above the table, ``--translucent`` the share of see-through lens dice.
+camera in degrees above the table, ``--translucent`` the share of see-through lens dice,
+``--busy`` the share of lens scenes on a speckled, printed or cluttered table (``busy.py``).
 """
 
 import argparse
@@ -28,6 +29,7 @@ def write_dataset(
     perspective: float = 0.0,
     lowest: float = LOWEST_CAMERA,
     translucent: float = 0.0,
+    busy: float = 0.0,
 ) -> None:
     (out / "images").mkdir(parents=True, exist_ok=True)
     (out / "labels").mkdir(parents=True, exist_ok=True)
@@ -35,7 +37,7 @@ def write_dataset(
     rng = np.random.default_rng(seed)
     for index in range(count):
         if perspective and rng.random() < perspective:
-            scene = sample_perspective_scene(rng, lowest=lowest, translucent=translucent)
+            scene = sample_perspective_scene(rng, lowest=lowest, translucent=translucent, busy=busy)
         else:
             scene = sample_scene(rng)
         image, scale = scene.image, 1.0
@@ -73,9 +75,17 @@ def main() -> None:
         help="degrees above the table of the lowest lens camera (default %(default)s)",
     )
     parser.add_argument("--translucent", type=float, default=0.0, help="share of see-through lens dice")
+    parser.add_argument("--busy", type=float, default=0.0, help="share of lens scenes on a busy table")
     args = parser.parse_args()
     write_dataset(
-        args.out, args.count, args.seed, args.max_side, args.perspective, args.lowest, args.translucent
+        args.out,
+        args.count,
+        args.seed,
+        args.max_side,
+        perspective=args.perspective,
+        lowest=args.lowest,
+        translucent=args.translucent,
+        busy=args.busy,
     )
 
 

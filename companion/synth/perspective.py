@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from .busy import busy_table
 from .palette import BODY_COLOURS
 from .scene import (
     PIP_LAYOUT,
@@ -307,9 +308,11 @@ def sample_perspective_scene(
     colours: list[str] | None = None,
     lowest: float = LOWEST_CAMERA,
     translucent: float = 0.0,
+    busy: float = 0.0,
 ) -> Scene:
     """A random scene of 1–25 dice, 640×480 to 1280×720, through a random lens from
-    ``lowest``–90° above the table; a ``translucent`` share of the dice are see-through."""
+    ``lowest``–90° above the table; a ``translucent`` share of the dice are see-through, a
+    ``busy`` share of the scenes on a speckled, printed or cluttered table (``busy.py``)."""
     w, h = size or frame_size(rng)
     die_pixels = min(w, h) * rng.uniform(0.035, 0.15)
     camera = sample_camera(rng, w, h, die_pixels, lowest)
@@ -319,7 +322,10 @@ def sample_perspective_scene(
     lx, ly = light["direction"]
     height = rng.uniform(0.5, 1.8)
     direction = np.array([lx, ly, height]) / math.hypot(1.0, height)
-    img = background(rng, w, h).astype(np.float32)
+    if busy > 0 and rng.random() < busy:
+        img = busy_table(rng, w, h, die_pixels)
+    else:
+        img = background(rng, w, h).astype(np.float32)
     for cube in cubes:
         draw_shadow(img, cube, camera, direction)
     dice = []

@@ -62,13 +62,17 @@ def loss_of(net: DiceNet, images, heat, reg, mask) -> tuple[torch.Tensor, dict[s
 def main() -> None:
     parser = training_parser(__doc__, out="models/dicenet.onnx", minutes=45, batch=16)
     parser.add_argument("--crop", type=int, default=320)
+    parser.add_argument("--real-share", type=float, default=0.5, help="share of each batch from real photos")
     args = parser.parse_args()
     rng = seeded_start(args)
     real = [s for folder in args.data for s in load_folder(folder)]
     synthetic = [s for folder in args.synthetic for s in load_folder(folder)]
     samples = real + synthetic
-    # half of every batch real, half rendered (when both exist)
-    weights = [0.5 / max(1, len(real))] * len(real) + [0.5 / max(1, len(synthetic))] * len(synthetic)
+    # --real-share of every batch real, the rest rendered (when both exist)
+    real_share = args.real_share if real and synthetic else float(bool(real))
+    weights = [real_share / max(1, len(real))] * len(real) + [
+        (1 - real_share) / max(1, len(synthetic))
+    ] * len(synthetic)
     print(f"{len(real)} real and {len(synthetic)} rendered images", flush=True)
 
     net = DiceNet()

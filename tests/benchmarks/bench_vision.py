@@ -7,6 +7,8 @@
   thresholds), made again here from its seed when build/ does not have it.
 - the lens held-out set (seed 998, 150 scenes of cubes seen from 40–90° above the table,
   `companion.synth.perspective`), made here from its seed when build/ does not have it.
+- the busy held-out set (seed 997, 150 lens scenes on speckled stone, printed boards and
+  cluttered tables, `companion.synth.busy`), made here from its seed when build/ does not have it.
 - close-ups: a die of every 7th held-out render zoomed to fill 10–60 % of the frame.
 
 Run: python -m tests.benchmarks.bench_vision [--model models/dicenet.onnx] [--pip-model models/pipnet.onnx]
@@ -59,6 +61,14 @@ def held_out_lens() -> Path:
     return folder
 
 
+def held_out_busy() -> Path:
+    """150 lens scenes on busy tables, seed 997 (training used seed 15)."""
+    folder = BUILD / "synth_busy_heldout"
+    if not (folder / "colours.json").exists():
+        write_dataset(folder, 150, 997, None, perspective=1.0, busy=1.0)
+    return folder
+
+
 def close_ups(reader: DiceReader, folder: Path, fills=(0.1, 0.2, 0.3, 0.45, 0.6)) -> None:
     """One labelled die of every 7th image, zoomed until it fills a share of a 640×640 frame
     (a phone held close): is it read as one die with the right pips?"""
@@ -95,6 +105,7 @@ def main() -> None:
         "webcam-white-dice valid": [SHARED / "webcam-white-dice" / "valid"],
         "rendered held-out (seed 999, 150–299)": [held_out_synthetic()],
         "rendered through a lens (seed 998)": [held_out_lens()],
+        "rendered on busy tables (seed 997)": [held_out_busy()],
     }
     print(f"machine: {platform.machine()}, Python {platform.python_version()}, {args.threads} threads")
     print(
