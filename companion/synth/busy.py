@@ -12,13 +12,7 @@ import math
 import cv2
 import numpy as np
 
-from .scene import background
-
-
-def _field(rng: np.random.Generator, h: int, w: int, scale: float) -> np.ndarray:
-    """Smooth standard-normal noise whose blobs are about ``scale`` pixels across."""
-    small = rng.standard_normal((max(2, int(h / scale)), max(2, int(w / scale)))).astype(np.float32)
-    return cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)
+from .scene import background, smooth_noise
 
 
 def _colour(rng: np.random.Generator) -> tuple[float, float, float]:
@@ -30,9 +24,9 @@ def speckled(rng: np.random.Generator, w: int, h: int) -> np.ndarray:
     """Granite or terrazzo: a base tone under specks of two to four other tones."""
     base = rng.uniform(150, 225) if rng.random() < 0.5 else rng.uniform(40, 110)
     img = np.full((h, w, 3), base, np.float32) * rng.uniform(0.85, 1.15, 3).astype(np.float32)
-    img += 8 * _field(rng, h, w, 40)[..., None]
+    img += 8 * smooth_noise(rng, h, w, 40)[..., None]
     for _ in range(rng.integers(2, 5)):
-        speck = _field(rng, h, w, rng.uniform(1.5, 5.0))
+        speck = smooth_noise(rng, h, w, rng.uniform(1.5, 5.0))
         mask = speck > np.quantile(speck, 1 - rng.uniform(0.05, 0.3))
         tone = rng.choice([20.0, 60.0, 200.0, 240.0]) * rng.uniform(0.7, 1.1, 3)
         if rng.random() < 0.4:  # a pink, brown or green fleck
@@ -44,7 +38,7 @@ def speckled(rng: np.random.Generator, w: int, h: int) -> np.ndarray:
 def printed(rng: np.random.Generator, w: int, h: int) -> np.ndarray:
     """A printed board or mat: a base colour under shapes, hexes, stripes and text."""
     img = np.full((h, w, 3), _colour(rng), np.float32)
-    img += 5 * _field(rng, h, w, 8)[..., None]
+    img += 5 * smooth_noise(rng, h, w, 8)[..., None]
     unit = min(w, h)
     for _ in range(rng.integers(6, 30)):
         colour = _colour(rng)

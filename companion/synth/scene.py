@@ -56,8 +56,9 @@ class Scene:
 
 
 # ----------------------------------------------------------------------------- backgrounds
-def _noise(rng: np.random.Generator, h: int, w: int, scale: int) -> np.ndarray:
-    small = rng.standard_normal((max(2, h // scale), max(2, w // scale))).astype(np.float32)
+def smooth_noise(rng: np.random.Generator, h: int, w: int, scale: float) -> np.ndarray:
+    """Smooth standard-normal noise whose blobs are about ``scale`` pixels across."""
+    small = rng.standard_normal((max(2, int(h / scale)), max(2, int(w / scale)))).astype(np.float32)
     return cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)
 
 
@@ -67,9 +68,9 @@ def background(rng: np.random.Generator, w: int, h: int) -> np.ndarray:
         base = np.array(
             rng.choice([[60, 110, 160], [90, 150, 200], [40, 70, 110], [150, 190, 215]]), np.float32
         )
-        ys = np.arange(h, dtype=np.float32)[:, None] + 8 * _noise(rng, h, w, 64)
-        grain = np.sin(ys / rng.uniform(4, 14) + 3 * _noise(rng, h, w, 128)) * rng.uniform(8, 25)
-        img = base[None, None, :] + grain[..., None] + 4 * _noise(rng, h, w, 2)[..., None]
+        ys = np.arange(h, dtype=np.float32)[:, None] + 8 * smooth_noise(rng, h, w, 64)
+        grain = np.sin(ys / rng.uniform(4, 14) + 3 * smooth_noise(rng, h, w, 128)) * rng.uniform(8, 25)
+        img = base[None, None, :] + grain[..., None] + 4 * smooth_noise(rng, h, w, 2)[..., None]
         if rng.random() < 0.5:
             img = np.transpose(cv2.resize(img, (h, w)), (1, 0, 2)).copy()
     else:
@@ -80,7 +81,7 @@ def background(rng: np.random.Generator, w: int, h: int) -> np.ndarray:
             "paper": [[235, 235, 235], [220, 225, 230], [200, 205, 205]],
         }[kind]
         base = np.array(colours[rng.integers(len(colours))], np.float32) * rng.uniform(0.8, 1.2)
-        texture = 6 * _noise(rng, h, w, 2) + 5 * _noise(rng, h, w, 16)
+        texture = 6 * smooth_noise(rng, h, w, 2) + 5 * smooth_noise(rng, h, w, 16)
         img = base[None, None, :] + texture[..., None]
         if kind == "tray":
             rim = int(min(w, h) * rng.uniform(0.04, 0.1))
