@@ -76,6 +76,29 @@ def test_one_roll_gives_exactly_one_reading_after_it_settles():
     assert still_from + 0.4 <= t <= still_from + 0.6
 
 
+def test_a_roll_the_recording_ends_on_is_read_from_its_last_frame():
+    script = Script()
+    script.add(20)
+    script.roll([((100, 100), 2), ((150, 120), 6)], still_frames=6)  # ends 0.2 s after it settles
+    watcher = watcher_for(script)
+    assert not [s for _, s in script.run(watcher) if s.dice], "too short to settle while recording"
+    end = (len(script.frames) - 1) / FPS
+    settled = watcher.finish(end, script.frames[-1])
+    assert settled is not None and sorted(d.pips for d in settled.dice) == [2, 6]
+    assert end < settled.t <= end + 1.5
+
+
+def test_a_recording_that_ended_settled_has_nothing_more_to_read():
+    script = Script()
+    script.add(20)
+    script.roll([((100, 100), 4)])
+    watcher = watcher_for(script)
+    assert len([s for _, s in script.run(watcher) if s.dice]) == 1
+    reads = script.reads
+    assert watcher.finish((len(script.frames) - 1) / FPS, script.frames[-1]) is None
+    assert script.reads == reads
+
+
 def test_nothing_is_read_while_dice_move():
     script = Script()
     script.add(5)

@@ -52,14 +52,16 @@ def watch_source(
     if camera is None and not realtime and opened.fps:
         # A recording, read frame by frame on its own clock: the same answer on any machine.
         emit({"t": 0.0, "camera": "ok", "message": f"{opened.name} is giving frames"})
-        t = 0.0
+        t, last = 0.0, None
         try:
-            for t, frame in paced(opened, realtime=False):
-                handle(watcher.feed(t, frame))
+            for t, last in paced(opened, realtime=False):
+                handle(watcher.feed(t, last))
                 if stop():
                     break
         finally:
             opened.close()
+        if last is not None and not stop():
+            handle(watcher.finish(t, last))
         emit({"t": round(t, 3), "camera": "ended", "message": "the recording ended"})
         return
     opened.close()  # the grabber opens it itself, and reopens it after a failure
@@ -68,6 +70,10 @@ def watch_source(
     grabber = LatestFrameGrabber(
         lambda: open_source(camera, source), lambda e: emit(event_record(e, e.t - start)), live=live
     )
+    t, last = 0.0, None
     with grabber:
-        for captured, frame in grabber.newest_frames(stop):
-            handle(watcher.feed(captured - start, frame))
+        for captured, last in grabber.newest_frames(stop):
+            t = captured - start
+            handle(watcher.feed(t, last))
+    if last is not None and grabber.ended and not stop():
+        handle(watcher.finish(t, last))

@@ -71,6 +71,17 @@ class RollWatcher:
     def state(self) -> Motion:
         return self.tracker.state
 
+    def finish(self, t: float, frame: np.ndarray, step: float = 0.1) -> Settled | None:
+        """The recording ended at ``t``: the table stays as its last frame shows it. Look at
+        that frame until it settles and is read, as a camera left on the table would, so a
+        roll or placement made just before the end still counts (None: nothing new to read)."""
+        looks = int((self.tracker.settings.settle_seconds + self.give_up_after * step) / step) + 2
+        for k in range(1, looks + 1):
+            seen = self.feed(t + k * step, frame)
+            if seen is not None:
+                return seen
+        return None
+
     def feed(self, t: float, frame: np.ndarray) -> Settled | None:
         state, settle_now = self.tracker.update(frame, t)
         if state is not Motion.STILL:
