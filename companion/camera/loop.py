@@ -2,8 +2,10 @@
 frame of a live camera (never falling behind), with camera events reported as they happen."""
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
+
+import numpy as np
 
 from ..vision import DiceReader
 from .grabber import CameraEvent, LatestFrameGrabber
@@ -48,20 +50,26 @@ def watch_source(
         if on_settled:
             on_settled(seen)
 
+    def follow(frames: Iterable[tuple[float, np.ndarray]]) -> float:
+        """Feed each (t, frame) until ``stop()``; when the frames run out on their own (a
+        recording ended), look at the last one until it settles. Returns the last t."""
+        t, last = 0.0, None
+        for t, last in frames:
+            handle(watcher.feed(t, last))
+            if stop():
+                break
+        if last is not None and not stop():
+            handle(watcher.finish(t, last))
+        return t
+
     opened: FrameSource = open_source(camera, source)
     if camera is None and not realtime and opened.fps:
         # A recording, read frame by frame on its own clock: the same answer on any machine.
         emit({"t": 0.0, "camera": "ok", "message": f"{opened.name} is giving frames"})
-        t, last = 0.0, None
         try:
-            for t, last in paced(opened, realtime=False):
-                handle(watcher.feed(t, last))
-                if stop():
-                    break
+            t = follow(paced(opened, realtime=False))
         finally:
             opened.close()
-        if last is not None and not stop():
-            handle(watcher.finish(t, last))
         emit({"t": round(t, 3), "camera": "ended", "message": "the recording ended"})
         return
     opened.close()  # the grabber opens it itself, and reopens it after a failure
@@ -70,10 +78,6 @@ def watch_source(
     grabber = LatestFrameGrabber(
         lambda: open_source(camera, source), lambda e: emit(event_record(e, e.t - start)), live=live
     )
-    t, last = 0.0, None
     with grabber:
-        for captured, last in grabber.newest_frames(stop):
-            t = captured - start
-            handle(watcher.feed(t, last))
-    if last is not None and grabber.ended and not stop():
-        handle(watcher.finish(t, last))
+        # newest_frames ends only on stop() or when the recording has ended
+        follow((captured - start, frame) for captured, frame in grabber.newest_frames(stop))

@@ -53,19 +53,11 @@ def held_out_synthetic() -> Path:
     return test
 
 
-def held_out_lens() -> Path:
-    """150 scenes through a lens, seed 998 (training used seed 11)."""
-    folder = BUILD / "synth_lens_heldout"
+def held_out_render(name: str, seed: int, **options: float) -> Path:
+    """150 rendered scenes of ``seed`` in build/``name`` (made here when build/ lacks them)."""
+    folder = BUILD / name
     if not (folder / "colours.json").exists():
-        write_dataset(folder, 150, 998, None, perspective=1.0)
-    return folder
-
-
-def held_out_busy() -> Path:
-    """150 lens scenes on busy tables, seed 997 (training used seed 15)."""
-    folder = BUILD / "synth_busy_heldout"
-    if not (folder / "colours.json").exists():
-        write_dataset(folder, 150, 997, None, perspective=1.0, busy=1.0)
+        write_dataset(folder, 150, seed, None, **options)
     return folder
 
 
@@ -104,8 +96,11 @@ def main() -> None:
         "roboflow-dice valid+test": [SHARED / "roboflow-dice" / "valid", SHARED / "roboflow-dice" / "test"],
         "webcam-white-dice valid": [SHARED / "webcam-white-dice" / "valid"],
         "rendered held-out (seed 999, 150–299)": [held_out_synthetic()],
-        "rendered through a lens (seed 998)": [held_out_lens()],
-        "rendered on busy tables (seed 997)": [held_out_busy()],
+        # lens scenes (training used seed 11) and lens scenes on busy tables (training: seed 15)
+        "rendered through a lens (seed 998)": [held_out_render("synth_lens_heldout", 998, perspective=1.0)],
+        "rendered on busy tables (seed 997)": [
+            held_out_render("synth_busy_heldout", 997, perspective=1.0, busy=1.0)
+        ],
     }
     print(f"machine: {platform.machine()}, Python {platform.python_version()}, {args.threads} threads")
     print(
