@@ -179,7 +179,15 @@ def live_app(tmp_path):
     thread.start()
     yield app, f"http://127.0.0.1:{port}"
     app.extensions["games"].changes.close()
-    server.close()
+
+    def close_every_channel() -> None:  # runs in the loop's own thread, so select never sees a closed socket
+        for channel in list(server._map.values()):
+            channel.close()
+
+    server.trigger.pull_trigger(close_every_channel)
+    thread.join(timeout=10)  # the loop ends once its map is empty
+    server.task_dispatcher.shutdown()
+    assert not thread.is_alive(), "the test server did not stop"
 
 
 def test_a_camera_roll_that_does_not_fit_is_corrected_with_a_tap(page, live_app):
