@@ -9,6 +9,8 @@
   `companion.synth.perspective`), made here from its seed when build/ does not have it.
 - the busy held-out set (seed 997, 150 lens scenes on speckled stone, printed boards and
   cluttered tables, `companion.synth.busy`), made here from its seed when build/ does not have it.
+- the mixed held-out set (seed 996, 150 lens scenes from as low as 25°, a fifth of the dice
+  see-through, half on busy tables; session 7, never used to choose), made here likewise.
 - close-ups: a die of every 7th held-out render zoomed to fill 10–60 % of the frame.
 
 Run: python -m tests.benchmarks.bench_vision [--model models/dicenet.onnx] [--pip-model models/pipnet.onnx]
@@ -100,6 +102,11 @@ def main() -> None:
         "rendered through a lens (seed 998)": [held_out_render("synth_lens_heldout", 998, perspective=1.0)],
         "rendered on busy tables (seed 997)": [
             held_out_render("synth_busy_heldout", 997, perspective=1.0, busy=1.0)
+        ],
+        "rendered, mixed (seed 996)": [
+            held_out_render(
+                "synth_mix_heldout", 996, perspective=1.0, lowest=25, translucent=0.2, busy=0.5
+            )
         ],
     }
     print(f"machine: {platform.machine()}, Python {platform.python_version()}, {args.threads} threads")
