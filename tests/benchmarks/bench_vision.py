@@ -104,9 +104,7 @@ def main() -> None:
             held_out_render("synth_busy_heldout", 997, perspective=1.0, busy=1.0)
         ],
         "rendered, mixed (seed 996)": [
-            held_out_render(
-                "synth_mix_heldout", 996, perspective=1.0, lowest=25, translucent=0.2, busy=0.5
-            )
+            held_out_render("synth_mix_heldout", 996, perspective=1.0, lowest=25, translucent=0.2, busy=0.5)
         ],
     }
     print(f"machine: {platform.machine()}, Python {platform.python_version()}, {args.threads} threads")
