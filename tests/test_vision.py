@@ -2,6 +2,7 @@
 bad files, and calibration."""
 
 import json
+import struct
 from collections import Counter
 from pathlib import Path
 
@@ -109,6 +110,37 @@ def test_a_phone_photo_opencv_cannot_open_says_what_to_do(tmp_path, capsys):
     assert main(["read", str(photo), "--json"]) != 0
     (entry,) = json.loads(capsys.readouterr().out)
     assert "save it as JPEG first" in entry["error"]
+
+
+def with_exif_orientation(jpeg: bytes, orientation: int) -> bytes:
+    """The JPEG with an EXIF block holding only an orientation tag, as a phone writes it."""
+    entry = struct.pack(">HHIHH", 0x0112, 3, 1, orientation, 0)  # tag, SHORT, count 1, value
+    exif = b"Exif\x00\x00MM\x00\x2a" + struct.pack(">IH", 8, 1) + entry + struct.pack(">I", 0)
+    return jpeg[:2] + b"\xff\xe1" + struct.pack(">H", len(exif) + 2) + exif + jpeg[2:]
+
+
+def test_a_phone_photo_is_read_the_way_up_it_is_shown(tmp_path, capsys):
+    """A phone held upright saves the sensor's pixels turned and says so in EXIF (orientation 6:
+    turn clockwise to show); boxes come in the picture as shown."""
+    upright = rendered([("red", 4), ("blue", 6), ("green", 2)])
+    stored = cv2.rotate(upright, cv2.ROTATE_90_COUNTERCLOCKWISE)
+    photo = tmp_path / "IMG_0002.jpg"
+    photo.write_bytes(
+        with_exif_orientation(cv2.imencode(".jpg", stored, [cv2.IMWRITE_JPEG_QUALITY, 95])[1].tobytes(), 6)
+    )
+    plain = tmp_path / "upright.png"
+    cv2.imwrite(str(plain), upright)
+    assert main(["read", str(photo), str(plain), "--json"]) == 0
+    turned, shown = json.loads(capsys.readouterr().out)
+
+    def centres(entry):
+        return sorted(
+            (d["pips"], d["box"][0] + d["box"][2] / 2, d["box"][1] + d["box"][3] / 2) for d in entry["dice"]
+        )
+
+    assert [c[0] for c in centres(turned)] == [2, 4, 6]
+    for (_, x, y), (_, ux, uy) in zip(centres(turned), centres(shown), strict=True):
+        assert abs(x - ux) <= 4 and abs(y - uy) <= 4
 
 
 def test_missing_model_is_a_clear_error(tmp_path, capsys):
