@@ -177,3 +177,25 @@ def test_simulate_refuses_impossible_setups(capsys):
     assert "2 to 4 players" in capsys.readouterr().err
     assert main(["simulate", "--slot"]) != 0
     assert "biggy" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "argv, hint",
+    [
+        (["raed", "table.jpg"], "did you mean 'read'?"),
+        (["simulate", "--edition", "clasic"], "did you mean 'classic'?"),
+        (["read", "table.jpg", "--jsn"], "did you mean --json?"),
+        (["simulate", "--sed", "3", "--jsonn"], "did you mean --seed for --sed, --json for --jsonn?"),
+    ],
+)
+def test_a_typo_is_answered_with_the_nearest_word(capsys, argv, hint):
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    assert capsys.readouterr().err.strip().endswith(hint)
+
+
+def test_nothing_close_gets_no_guess(capsys):
+    with pytest.raises(SystemExit):
+        main(["zzzz"])
+    assert "did you mean" not in capsys.readouterr().err
