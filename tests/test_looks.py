@@ -46,12 +46,39 @@ def test_a_large_find_the_pip_reader_rejects_keeps_the_dice_inside(detector):
     detector.answers.update({640: few, 160: [TRAY]})
     asked = []
 
-    def confirm(boxes):
-        asked.append(boxes)
-        return [False for _ in boxes]  # "not a die"
+    def confirm(finds):
+        asked.append([d.box for d in finds])
+        return [False for _ in finds]  # "not a die"
 
     found = detector.detect(FRAME, confirm)
     assert asked == [[TRAY.box]]
     assert sorted(d.box for d in found) == sorted(d.box for d in few)
     # confirmed, the same large find is one die close to the camera again
-    assert [d.box for d in detector.detect(FRAME, lambda boxes: [True for _ in boxes])] == [TRAY.box]
+    assert [d.box for d in detector.detect(FRAME, lambda finds: [True for _ in finds])] == [TRAY.box]
+
+
+def test_a_maybe_die_is_kept_only_when_its_pips_are_read_surely(monkeypatch):
+    """A find scored between the maybe threshold and the threshold stays when the pip reader is
+    sure of its pips, and goes when it is unsure; a sure find stays either way."""
+    from companion.vision import DiceReader
+    from companion.vision.pips import PipReading
+
+    reader = DiceReader(maybe_threshold=0.25, sure_pips=0.7)
+    assert reader.detector.floor == 0.25 and reader.detector.threshold == 0.4
+    sure = die(40, 40, 40, 0.9)
+    maybe_read_surely, maybe_read_unsurely = die(200, 40, 40, 0.3), die(400, 40, 40, 0.3)
+    monkeypatch.setattr(
+        reader.detector, "detect", lambda frame, confirm=None: [sure, maybe_read_surely, maybe_read_unsurely]
+    )
+    confidence = {sure.box: 0.5, maybe_read_surely.box: 0.95, maybe_read_unsurely.box: 0.5}
+    monkeypatch.setattr(
+        reader.pip_reader, "read", lambda frame, boxes: [PipReading(3, confidence[tuple(b)]) for b in boxes]
+    )
+    kept = {d.box[0] for d in reader.read(FRAME)}
+    assert kept == {40, 200}
+
+
+def test_without_maybes_the_detector_decodes_only_sure_finds():
+    from companion.vision import DiceReader
+
+    assert DiceReader(maybe_threshold=None).detector.floor == 0.4

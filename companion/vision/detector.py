@@ -11,6 +11,9 @@ dice (its pips) is dropped. A dice tray seen whole can look like one large face,
 take the dice in it along: a large find with more than six finds inside it in a finer look is
 no die, and only one the caller confirms (the pip reader: "this is a die") drops what lies
 inside it.
+
+Finds between ``floor`` and ``threshold`` are "maybe" dice: they are returned (so the pip
+reader can keep the ones it is sure of) but never count as dice holding other dice.
 """
 
 from collections.abc import Callable
@@ -34,8 +37,8 @@ LOOKS = (1, 2, 4)
 
 DEFAULT_MODEL = shipped_model("dicenet.onnx")
 
-#: which of these boxes (x, y, w, h in pixels of the frame) are dice
-Confirm = Callable[[list[tuple[float, float, float, float]]], list[bool]]
+#: which of these finds (boxes in pixels of the frame) are dice
+Confirm = Callable[[list["Detection"]], list[bool]]
 
 
 @dataclass(frozen=True)
@@ -53,7 +56,8 @@ class Detection:
 
 
 class DiceDetector:
-    """Load once, then ``detect(frame)``. ``input_side`` is the longest side the model sees."""
+    """Load once, then ``detect(frame)``. ``input_side`` is the longest side the model sees;
+    a heatmap peak of ``threshold`` is a die, one of ``floor`` (default: ``threshold``) a maybe."""
 
     def __init__(
         self,
@@ -61,6 +65,7 @@ class DiceDetector:
         input_side: int = 640,
         threads: int = 2,
         threshold: float = DEFAULT_THRESHOLD,
+        floor: float | None = None,
     ) -> None:
         self.session = open_session(Path(model_path or DEFAULT_MODEL), threads, "dice", "--model")
         self.input_name = self.session.get_inputs()[0].name
@@ -70,6 +75,7 @@ class DiceDetector:
         self.reads_pips = len(heat_shape) == 4 and heat_shape[1] == 6
         self.input_side = input_side
         self.threshold = threshold
+        self.floor = threshold if floor is None else min(floor, threshold)
 
     def prepare(self, frame: np.ndarray, side: int | None = None) -> Prepared:
         """The frame resized so its longest side is ``side`` (default ``input_side``), padded to 32."""
@@ -89,7 +95,7 @@ class DiceDetector:
 
     def decode(self, outputs: dict[str, np.ndarray], prepared: Prepared) -> list[Detection]:
         heat, peaks, boxes = outputs["heat"][0], outputs["peaks"][0, 0], outputs["boxes"][0]
-        ys, xs = np.nonzero(peaks >= self.threshold)
+        ys, xs = np.nonzero(peaks >= self.floor)
         if len(xs) == 0:
             return []
         scores = peaks[ys, xs]
@@ -115,7 +121,7 @@ class DiceDetector:
 
     def detect(self, frame: np.ndarray, confirm: Confirm | None = None) -> list[Detection]:
         """Dice of every size: each from the look that sees it at a familiar size (see the
-        module's docstring). ``confirm`` says, for boxes in pixels of ``frame``, which are dice."""
+        module's docstring). ``confirm`` says, for finds in pixels of ``frame``, which are dice."""
         # a large frame (a phone photo) is shrunk once; the looks are made from the shrunk copy
         h, w = frame.shape[:2]
         shrink = min(1.0, self.input_side / max(h, w))
@@ -129,14 +135,14 @@ class DiceDetector:
             found, scale = looks[look]
             found = [d for d in found if not inside_any(d, kept)]
             if look != LOOKS[0]:
-                finer = [looks[other][0] for other in LOOKS if other < look]
+                finer = [sure(looks[other][0], self.threshold) for other in LOOKS if other < look]
                 found = [
                     d
                     for d in found
                     if max(d.box[2], d.box[3]) * scale * 2 >= LARGE_DIE and not holds_dice(d, finer)
                 ]
                 if confirm is not None and found:
-                    dice = confirm([in_frame(d, shrink, (w, h)).box for d in found])
+                    dice = confirm([in_frame(d, shrink, (w, h)) for d in found])
                     found = [d for d, is_die in zip(found, dice, strict=True) if is_die]
             kept += found
         return [in_frame(d, shrink, (w, h)) for d in suppress_overlaps(kept)]
@@ -153,6 +159,11 @@ def in_frame(detection: Detection, shrink: float, size: tuple[int, int]) -> Dete
 
 #: the most pips a face has: a large find with more finds than this inside it is no die
 MOST_PIPS = 6
+
+
+def sure(found: list[Detection], threshold: float) -> list[Detection]:
+    """The finds of ``found`` scored ``threshold`` or more (not maybes)."""
+    return [d for d in found if d.score >= threshold]
 
 
 def holds_dice(large: Detection, finer_looks: list[list[Detection]]) -> bool:

@@ -1,7 +1,10 @@
 """The dice reader: created once (models, calibration), then ``read(frame) -> list[Die]``.
 
 Two models: the detector finds the dice, the pip reader reads each one from a crop of the
-full-resolution frame (and throws out what is not a die)."""
+full-resolution frame (and throws out what is not a die). A find the detector is unsure of
+(a "maybe", scored between ``MAYBE_THRESHOLD`` and the threshold: a die on granite, a white
+die on a light cloth) is kept when the pip reader is sure of its pips (``SURE_PIPS``).
+"""
 
 from pathlib import Path
 
@@ -10,9 +13,14 @@ import numpy as np
 from .boxes import centre
 from .calibration import Calibration
 from .colour import OTHER, palette_colour, read_body, white_balance_gains
-from .detector import DEFAULT_THRESHOLD, DiceDetector
+from .detector import DEFAULT_THRESHOLD, Detection, DiceDetector
 from .die import Die
-from .pips import DEFAULT_PIP_MODEL, PipReader
+from .pips import DEFAULT_PIP_MODEL, PipReader, PipReading
+
+#: the lowest detector score of a "maybe" die
+MAYBE_THRESHOLD = 0.25
+#: how sure the pip reader must be of a maybe's pips to keep it
+SURE_PIPS = 0.7
 
 
 class DiceReader:
@@ -24,12 +32,24 @@ class DiceReader:
         input_side: int = 640,
         threshold: float = DEFAULT_THRESHOLD,
         pip_model_path: Path | None = None,
+        maybe_threshold: float | None = MAYBE_THRESHOLD,
+        sure_pips: float = SURE_PIPS,
     ) -> None:
+        """``maybe_threshold`` None: no maybes, only finds the detector scores ``threshold``."""
         self.detector = DiceDetector(model_path, input_side=input_side, threads=threads, threshold=threshold)
         self.pip_reader: PipReader | None = None
         if pip_model_path is not None or DEFAULT_PIP_MODEL.is_file() or not self.detector.reads_pips:
             self.pip_reader = PipReader(pip_model_path, threads=threads)  # ModelError if missing
+        if self.pip_reader is not None and maybe_threshold is not None:
+            self.detector.floor = min(maybe_threshold, threshold)
+        self.sure_pips = sure_pips
         self.calibration = calibration or Calibration()
+
+    def keeps(self, score: float, reading: PipReading) -> bool:
+        """Whether a find the detector scored ``score`` and the pip reader read so is a die."""
+        if reading.pips is None:
+            return False
+        return score >= self.detector.threshold or reading.confidence >= self.sure_pips
 
     def read(self, frame: np.ndarray) -> list[Die]:
         """Every die on the table in this BGR frame, in reading order (top to bottom, left to right)."""
@@ -39,8 +59,9 @@ class DiceReader:
         if self.pip_reader is not None:
             pip_reader = self.pip_reader
 
-            def confirm(boxes: list[tuple[float, float, float, float]]) -> list[bool]:
-                return [reading.pips is not None for reading in pip_reader.read(frame, boxes)]
+            def confirm(finds: list[Detection]) -> list[bool]:
+                readings = pip_reader.read(frame, [d.box for d in finds])
+                return [self.keeps(d.score, r) for d, r in zip(finds, readings, strict=True)]
 
         found = [d for d in self.detector.detect(frame, confirm) if self.calibration.on_table(centre(d.box))]
         read = [(d.box, d.pips, d.score) for d in found]
@@ -49,7 +70,7 @@ class DiceReader:
             read = [
                 (d.box, r.pips, d.score * r.confidence)
                 for d, r in zip(found, readings, strict=True)
-                if r.pips is not None
+                if self.keeps(d.score, r)
             ]
         gains = white_balance_gains(frame, [box for box, _, _ in read])
         dice = []
