@@ -68,6 +68,15 @@ def test_summary_counts_images_without_labels_and_centre_f1():
     assert figures["read_f1_by_centre"] == pytest.approx(read_f1(1, 2, 1))
 
 
+def test_read_f1_of_labelled_photos_leaves_out_the_dice_of_photos_nobody_labelled():
+    summary = Summary()
+    summary.images.append(match([die(40, 40, 20, 20, 3)], [LabelledBox(3, 40, 40, 20, 20)]))
+    summary.images.append(match([die(0, 0, 20, 20, 2), die(50, 0, 20, 20, 5)], []))
+    figures = summary.figures()
+    assert figures["read_f1"] == pytest.approx(read_f1(1, 3, 1))
+    assert figures["read_f1_labelled_photos"] == 1.0
+
+
 def test_training_leaves_out_images_nobody_labelled(tmp_path: Path):
     (tmp_path / "images").mkdir()
     (tmp_path / "labels").mkdir()

@@ -93,6 +93,7 @@ class Summary:
         right = sum(r.right for r in self.images)
         f1 = read_f1(right, preds, truths)
         checked = sum(r.colour_checked for r in self.images)
+        labelled = [r for r in self.images if r.truths]
         out = {
             "images": len(self.images),
             "dice": truths,
@@ -102,7 +103,11 @@ class Summary:
             "pips_right_among_found": right / found if found else 0.0,
             "read_f1": f1,
             "read_f1_by_centre": read_f1(sum(r.right_by_centre for r in self.images), preds, truths),
-            "images_without_labels": sum(r.truths == 0 for r in self.images),
+            "images_without_labels": len(self.images) - len(labelled),
+            # every die read in a photo nobody labelled counts against read_f1; this leaves them out
+            "read_f1_labelled_photos": read_f1(
+                sum(r.right for r in labelled), sum(r.predictions for r in labelled), truths
+            ),
             "images_all_right": (
                 sum(r.all_right for r in self.images) / len(self.images) if self.images else 0.0
             ),
