@@ -221,3 +221,21 @@ def test_grabber_hands_out_only_the_newest_frame():
         time.sleep(0.1)  # a slow consumer
         second = grabber.latest(first[0], timeout=2)
     assert second[0] - first[0] > 5  # frames in between were skipped, not queued
+
+
+def test_a_covered_lens_or_a_dazzled_camera_is_reported_and_so_is_its_end():
+    from companion.camera.lighting import BLIND, LightingWatch
+
+    watch = LightingWatch(every=1.0)
+    black, white = np.zeros((480, 640, 3), np.uint8), np.full((480, 640, 3), 250, np.uint8)
+    assert watch.look(0.0, frame()) is None  # a table: nothing to say
+    assert watch.look(0.5, black) is None  # looked at once a second only
+    covered = watch.look(1.0, black)
+    assert covered["camera"] == BLIND and "lens covered" in covered["message"]
+    assert watch.look(2.0, black) is None  # said once
+    assert "dazzled" in watch.look(3.0, white)["message"]
+    back = watch.look(4.0, frame())
+    assert back["camera"] == "ok" and watch.look(5.0, frame()) is None
+    watch.look(6.0, black)
+    watch.reset()  # the camera reconnected and said "ok": a black picture is reported again
+    assert watch.look(6.1, black)["camera"] == BLIND

@@ -82,3 +82,16 @@ def test_without_maybes_the_detector_decodes_only_sure_finds():
     from companion.vision import DiceReader
 
     assert DiceReader(maybe_threshold=None).detector.floor == 0.4
+
+
+def test_a_find_too_small_to_show_pips_is_not_a_die(monkeypatch):
+    """A 40-pixel thumbnail blown up to the model's size makes 3-pixel "dice" of its specks."""
+    from companion.vision import DiceReader
+    from companion.vision.pips import PipReading
+    from companion.vision.reader import MIN_DIE_SIDE
+
+    reader = DiceReader()
+    speck, die_ = die(10, 10, MIN_DIE_SIDE - 1, 0.9), die(100, 100, MIN_DIE_SIDE + 6, 0.9)
+    monkeypatch.setattr(reader.detector, "detect", lambda frame, confirm=None: [speck, die_])
+    monkeypatch.setattr(reader.pip_reader, "read", lambda frame, boxes: [PipReading(2, 0.99) for _ in boxes])
+    assert [d.box[0] for d in reader.read(FRAME)] == [100]

@@ -104,6 +104,38 @@ def test_bad_files_get_an_error_entry_and_the_rest_are_read(tmp_path, capsys):
     assert "no such file" in out[2]["error"]
 
 
+def test_a_picture_too_small_to_show_a_die_is_an_error_entry_not_a_crash(tmp_path, capsys):
+    tiny, good = tmp_path / "thumb.png", tmp_path / "good.png"
+    cv2.imwrite(str(tiny), np.zeros((10, 12, 3), np.uint8))
+    cv2.imwrite(str(good), rendered([("green", 3)]))
+    assert main(["read", str(tiny), str(good), "--json"]) != 0
+    out = json.loads(capsys.readouterr().out)
+    assert "12×10 pixels" in out[0]["error"]
+    assert [d["pips"] for d in out[1]["dice"]] == [3]
+
+
+@pytest.mark.parametrize(
+    ("fill", "words"),
+    [(3, "almost black: is the lens covered"), (252, "almost white: the camera is dazzled")],
+)
+def test_a_black_or_dazzled_picture_says_why_it_shows_no_dice(tmp_path, capsys, fill, words):
+    picture = tmp_path / "frame.png"
+    cv2.imwrite(str(picture), np.full((480, 640, 3), fill, np.uint8))
+    assert main(["read", str(picture), "--json"]) == 0
+    (entry,) = json.loads(capsys.readouterr().out)
+    assert entry["dice"] == [] and words in entry["warning"]
+    assert main(["read", str(picture)]) == 0
+    assert words in capsys.readouterr().out
+
+
+def test_a_dim_photo_with_dice_gets_no_lighting_warning(tmp_path, capsys):
+    dim = tmp_path / "dim.png"
+    cv2.imwrite(str(dim), (rendered([("red", 5), ("white", 2)]) * 0.45).astype(np.uint8))
+    assert main(["read", str(dim), "--json"]) == 0
+    (entry,) = json.loads(capsys.readouterr().out)
+    assert sorted(d["pips"] for d in entry["dice"]) == [2, 5] and "warning" not in entry
+
+
 def test_a_phone_photo_opencv_cannot_open_says_what_to_do(tmp_path, capsys):
     photo = tmp_path / "IMG_0001.HEIC"
     photo.write_bytes(b"\x00\x00\x00\x18ftypheic")

@@ -77,6 +77,7 @@ class CameraBridge:
                 record["message"],
                 self.source_name,
                 ended=record["camera"] == "ended",
+                kind=record["camera"],
             )
 
     def on_settled(self, seen: Settled) -> None:

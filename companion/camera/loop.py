@@ -9,6 +9,7 @@ import numpy as np
 
 from ..vision import DiceReader
 from .grabber import CameraEvent, LatestFrameGrabber
+from .lighting import LightingWatch
 from .motion import MotionTracker
 from .sources import FrameSource, open_source, paced
 from .watcher import RollWatcher, Settled
@@ -41,6 +42,7 @@ def watch_source(
     Each settled reading goes to ``on_settled``; those with dice in the tray are rolls and
     are also emitted as records."""
     watcher = watcher_for(reader)
+    lighting = LightingWatch()
 
     def handle(seen: Settled | None) -> None:
         if seen is None:
@@ -56,6 +58,8 @@ def watch_source(
         t, last = 0.0, None
         for t, last in frames:
             handle(watcher.feed(t, last))
+            if (record := lighting.look(t, last)) is not None:
+                emit(record)
             if stop():
                 break
         if last is not None and not stop():
@@ -75,9 +79,13 @@ def watch_source(
     opened.close()  # the grabber opens it itself, and reopens it after a failure
     start = time.monotonic()
     live = camera is not None or "://" in (source or "")
-    grabber = LatestFrameGrabber(
-        lambda: open_source(camera, source), lambda e: emit(event_record(e, e.t - start)), live=live
-    )
+
+    def report(event: CameraEvent) -> None:
+        if event.kind == "ok":
+            lighting.reset()  # a reconnected camera: look at its picture afresh
+        emit(event_record(event, event.t - start))
+
+    grabber = LatestFrameGrabber(lambda: open_source(camera, source), report, live=live)
     with grabber:
         # newest_frames ends only on stop() or when the recording has ended
         follow((captured - start, frame) for captured, frame in grabber.newest_frames(stop))

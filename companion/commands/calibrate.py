@@ -71,6 +71,6 @@ def run(args: argparse.Namespace) -> int:
 def learn_readings(reader, image):
     from ..vision.colour import read_body, white_balance_gains
 
-    detections = reader.detector.detect(image)
-    gains = white_balance_gains(image, [d.box for d in detections])
-    return [r for r in (read_body(image, d.box, gains) for d in detections) if r is not None]
+    boxes = [die.box for die in reader.read(image)]  # dice the pip reader vouches for
+    gains = white_balance_gains(image, boxes)
+    return [r for r in (read_body(image, box, gains) for box in boxes) if r is not None]

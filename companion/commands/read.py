@@ -6,6 +6,7 @@ import sys
 import time
 from pathlib import Path
 
+from ..vision.quality import lighting_problem
 from .vision_support import add_reader_options, build_reader, load_image
 
 
@@ -29,7 +30,11 @@ def run(args: argparse.Namespace) -> int:
         start = time.perf_counter()
         dice = reader.read(image)
         ms = (time.perf_counter() - start) * 1000
-        results.append({"image": str(path), "ms": round(ms, 1), "dice": [d.to_json() for d in dice]})
+        result = {"image": str(path), "ms": round(ms, 1), "dice": [d.to_json() for d in dice]}
+        warning = lighting_problem(image) if not dice else None
+        if warning:
+            result["warning"] = warning
+        results.append(result)
     if args.json:
         json.dump(results, sys.stdout)
         sys.stdout.write("\n")
@@ -48,7 +53,8 @@ def run(args: argparse.Namespace) -> int:
 def _table(result: dict) -> str:
     if "error" in result:
         return f"{result['image']}: ERROR {result['error']}"
-    lines = [f"{result['image']}: {len(result['dice'])} dice in {result['ms']:.0f} ms"]
+    warning = f" ({result['warning']})" if "warning" in result else ""
+    lines = [f"{result['image']}: {len(result['dice'])} dice in {result['ms']:.0f} ms{warning}"]
     for die in result["dice"]:
         x, y, w, h = die["box"]
         lines.append(f"  {die['pips']}  {die['colour']:<7} at {x},{y} ({w}×{h})  score {die['score']:.2f}")

@@ -3,6 +3,7 @@
 import argparse
 from pathlib import Path
 
+from ..vision.quality import unreadable
 from .errors import CommandError
 
 
@@ -47,4 +48,7 @@ def load_image(path: Path):
     if image is None:
         hint = "; save it as JPEG first" if path.suffix.lower() in (".heic", ".heif") else ""
         return None, f"{path} is not a picture OpenCV can read (JPEG, PNG, BMP, WebP, TIFF){hint}"
+    problem = unreadable(image)
+    if problem is not None:
+        return None, f"{path}: {problem}"
     return image, None

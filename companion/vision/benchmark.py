@@ -11,6 +11,7 @@ import cv2
 from .annotate import annotate
 from .dataset import read_yolo_folder
 from .evaluation import Summary, match
+from .quality import unreadable
 from .reader import DiceReader
 
 
@@ -30,6 +31,9 @@ def evaluate(
             image = cv2.imread(str(item.image_path), cv2.IMREAD_COLOR)
             if image is None:
                 skipped(f"{item.image_path} is not a picture OpenCV can read")
+                continue
+            if (problem := unreadable(image)) is not None:
+                skipped(f"{item.image_path}: {problem}")
                 continue
             start = time.perf_counter()
             dice = reader.read(image)

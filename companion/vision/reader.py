@@ -16,11 +16,15 @@ from .colour import OTHER, palette_colour, read_body, white_balance_gains
 from .detector import DEFAULT_THRESHOLD, Detection, DiceDetector
 from .die import Die
 from .pips import DEFAULT_PIP_MODEL, PipReader, PipReading
+from .quality import unreadable
 
 #: the lowest detector score of a "maybe" die
 MAYBE_THRESHOLD = 0.25
 #: how sure the pip reader must be of a maybe's pips to keep it
 SURE_PIPS = 0.7
+#: a find narrower than this (pixels of the frame) is too small to show pips: not read as a die
+#: (the smallest labelled die of the shared sets is 8 px, most are 12 px or more)
+MIN_DIE_SIDE = 6
 
 
 class DiceReader:
@@ -53,8 +57,9 @@ class DiceReader:
 
     def read(self, frame: np.ndarray) -> list[Die]:
         """Every die on the table in this BGR frame, in reading order (top to bottom, left to right)."""
-        if frame is None or frame.ndim != 3 or frame.shape[2] != 3 or min(frame.shape[:2]) < 16:
-            raise ValueError("a frame must be a colour image (height × width × 3) of at least 16×16 pixels")
+        problem = unreadable(frame)
+        if problem is not None:
+            raise ValueError(problem)
         confirm = None
         if self.pip_reader is not None:
             pip_reader = self.pip_reader
@@ -63,7 +68,11 @@ class DiceReader:
                 readings = pip_reader.read(frame, [d.box for d in finds])
                 return [self.keeps(d.score, r) for d, r in zip(finds, readings, strict=True)]
 
-        found = [d for d in self.detector.detect(frame, confirm) if self.calibration.on_table(centre(d.box))]
+        found = [
+            d
+            for d in self.detector.detect(frame, confirm)
+            if self.calibration.on_table(centre(d.box)) and max(d.box[2], d.box[3]) >= MIN_DIE_SIDE
+        ]
         read = [(d.box, d.pips, d.score) for d in found]
         if self.pip_reader is not None:
             readings = self.pip_reader.read(frame, [d.box for d in found])

@@ -52,7 +52,8 @@ function renderStatus() {
   const camera = document.getElementById("camera-status");
   camera.hidden = !state.camera;
   if (state.camera) {
-    const look = state.camera.ended ? "ended" : state.camera.ok ? "ok" : "lost";
+    const look = state.camera.ended ? "ended" : state.camera.ok ? "ok"
+      : state.camera.kind === "blind" ? "blind" : "lost";
     camera.textContent = t(`camera.${look}`);
     camera.className = `camera-status ${look}`;
     camera.title = state.camera.message || "";

@@ -1,0 +1,41 @@
+"""Whether a picture can be read at all, and what is wrong with one that shows no dice.
+
+A player who points the camera at the table with the lens covered, or takes a photo against a
+lamp, should be told so, not just "0 dice"."""
+
+import cv2
+import numpy as np
+
+#: the smallest picture side the reader takes (a die needs some pixels to show its pips)
+MIN_FRAME_SIDE = 16
+#: the brightest hundredth of a picture below this (0–255) is a picture of nothing: it is black
+DARK_BELOW = 40
+#: the darkest hundredth above this is washed out: white all over
+WASHED_OUT_ABOVE = 235
+
+
+def unreadable(frame: np.ndarray | None) -> str | None:
+    """Why the reader cannot take this frame (None: it can)."""
+    if frame is None or frame.ndim != 3 or frame.shape[2] != 3:
+        return "a frame must be a colour image (height × width × 3)"
+    height, width = frame.shape[:2]
+    if min(height, width) < MIN_FRAME_SIDE:
+        return (
+            f"the picture is {width}×{height} pixels; a die needs at least {MIN_FRAME_SIDE}×{MIN_FRAME_SIDE}"
+        )
+    return None
+
+
+def lighting_problem(frame: np.ndarray) -> str | None:
+    """What is wrong with the light of a frame that is almost black or almost white (None: fine)."""
+    height, width = frame.shape[:2]
+    scale = min(1.0, 160 / max(height, width))
+    small = cv2.resize(
+        frame, (max(1, round(width * scale)), max(1, round(height * scale))), interpolation=cv2.INTER_AREA
+    )
+    grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    if np.percentile(grey, 99) < DARK_BELOW:
+        return "the picture is almost black: is the lens covered, or the light off?"
+    if np.percentile(grey, 1) > WASHED_OUT_ABOVE:
+        return "the picture is almost white: the camera is dazzled by a lamp or the sun"
+    return None
