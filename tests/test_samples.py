@@ -57,3 +57,21 @@ def test_the_rendered_round_plays_out_into_a_game(tmp_path):
     placed = [{"value": e.value, "casino": e.casino} for e in live.events if type(e).__name__ == "Placed"]
     assert placed == [r["placement"] for r in session["rolls"]]
     assert live.state.round_number == 2 and len(live.state.rounds) == 1
+
+
+def test_a_covered_lens_in_a_recording_is_reported_with_its_end(tmp_path):
+    """Two seconds of table, two with the lens covered, two of table again (15 fps)."""
+    import cv2
+    import numpy as np
+
+    table = np.full((240, 320, 3), (40, 110, 30), np.uint8)  # green felt
+    cv2.putText(table, "casino 4", (90, 120), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (200, 200, 200), 2)
+    covered = np.full_like(table, 4)
+    for i in range(90):
+        cv2.imwrite(str(tmp_path / f"{i:03d}.png"), covered if 30 <= i < 60 else table)
+    records: list[dict] = []
+    watch_source(DiceReader(threads=1), records.append, source=str(tmp_path))
+    camera = [(r["camera"], r["t"]) for r in records if "camera" in r]
+    assert [kind for kind, _ in camera] == ["ok", "blind", "ok", "ended"]
+    assert 2.0 <= camera[1][1] <= 3.0 and 4.0 <= camera[2][1] <= 5.0
+    assert "lens covered" in records[[r.get("camera") for r in records].index("blind")]["message"]
