@@ -53,9 +53,23 @@ def test_each_crop_can_be_read_in_four_turns_and_the_answers_averaged(pip_reader
     crops = np.stack([crop_die(image, box), crop_die(image, (10, 10, 50, 50))])
     turns = [np.ascontiguousarray(np.rot90(crops, k, axes=(1, 2))) for k in range(4)]
     turned = [pip_reader.probabilities(view) for view in turns]
-    averaged = PipReader(turns=4).probabilities(crops)
+    averaged = PipReader(turns=4, sure_upright=None).probabilities(crops)
     np.testing.assert_allclose(averaged, np.mean(turned, axis=0), atol=1e-5)
     np.testing.assert_allclose(averaged.sum(axis=1), 1.0, atol=1e-5)
+
+
+def test_only_a_crop_read_unsurely_upright_is_turned():
+    image, box = single_die("blue", 6, seed=3)
+    crops = np.stack([crop_die(image, box), crop_die(image, (10, 10, 50, 50))])
+    upright = PipReader(turns=1).probabilities(crops)
+    every_turn = PipReader(turns=4, sure_upright=None).probabilities(crops)
+    # between the two crops' upright certainties: the surer is left as read, the other turned
+    sure, unsure = sorted(range(2), key=lambda i: -upright[i].max())
+    line = float(upright.max(axis=1).mean())
+    assert upright[unsure].max() < line <= upright[sure].max()
+    adaptive = PipReader(turns=4, sure_upright=line).probabilities(crops)
+    np.testing.assert_allclose(adaptive[sure], upright[sure], atol=1e-5)
+    np.testing.assert_allclose(adaptive[unsure], every_turn[unsure], atol=1e-5)
 
 
 @pytest.mark.parametrize("turns", [0, 5])

@@ -20,6 +20,8 @@ import argparse
 import json
 import platform
 import shutil
+import statistics
+import time
 from pathlib import Path
 
 import cv2
@@ -87,6 +89,26 @@ def close_ups(reader: DiceReader, folder: Path, fills=(0.1, 0.2, 0.3, 0.45, 0.6)
         print(f"| {fill:.0%} | {found}/{len(items)} | {right}/{len(items)} |", flush=True)
 
 
+def speed_by_dice(reader: DiceReader, folder: Path, buckets=((1, 5), (6, 10), (11, 15), (16, 20))) -> None:
+    """Median ms per rendered scene shrunk to 640 px on its longest side, by how many dice it
+    holds: a roll of the classic game is 8 dice, with the neutral variant up to 10."""
+    times: dict[tuple[int, int], list[float]] = {bucket: [] for bucket in buckets}
+    for item in read_yolo_folder(folder):
+        image = cv2.imread(str(item.image_path))
+        scale = 640 / max(image.shape[:2])
+        image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        bucket = next((b for b in buckets if b[0] <= len(item.rows) <= b[1]), None)
+        if bucket is None:
+            continue
+        start = time.perf_counter()
+        reader.read(image)
+        times[bucket].append((time.perf_counter() - start) * 1000)
+    print("\n| dice in a 640 px frame | frames | median ms |\n|---|---|---|")
+    for (low, high), ms in times.items():
+        if ms:
+            print(f"| {low}–{high} | {len(ms)} | {statistics.median(ms):.1f} |", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--model", type=Path)
@@ -130,6 +152,7 @@ def main() -> None:
         print("\nread F1 leaving out the photos nobody labelled (their dice count as false finds above):")
         print("; ".join(unlabelled))
     close_ups(reader, sets["rendered held-out (seed 999, 150–299)"][0])
+    speed_by_dice(reader, sets["rendered held-out (seed 999, 150–299)"][0])
 
 
 if __name__ == "__main__":
