@@ -12,6 +12,8 @@
 - the mixed held-out set (seed 996, 150 lens scenes from as low as 25°, a fifth of the dice
   see-through, half on busy tables; session 7, never used to choose), made here likewise.
 - close-ups: a die of every 7th held-out render zoomed to fill 10–60 % of the frame.
+- time by the number of dice: the held-out renders shrunk to 640 px, median ms per 1–5, 6–10,
+  11–15 and 16–20 dice.
 
 Run: python -m tests.benchmarks.bench_vision [--model models/dicenet.onnx] [--pip-model models/pipnet.onnx]
 """
