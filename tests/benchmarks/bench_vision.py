@@ -93,7 +93,7 @@ def close_ups(reader: DiceReader, folder: Path, fills=(0.1, 0.2, 0.3, 0.45, 0.6)
 
 def speed_by_dice(reader: DiceReader, folder: Path, buckets=((1, 5), (6, 10), (11, 15), (16, 20))) -> None:
     """Median ms per rendered scene shrunk to 640 px on its longest side, by how many dice it
-    holds: a roll of the classic game is 8 dice, with the neutral variant up to 10."""
+    holds: a roll of the classic game is 8 dice, up to 12 with a two-player game's neutral dice."""
     times: dict[tuple[int, int], list[float]] = {bucket: [] for bucket in buckets}
     for item in read_yolo_folder(folder):
         image = cv2.imread(str(item.image_path))
