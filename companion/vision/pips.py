@@ -83,12 +83,10 @@ class PipReader:
         """N×7 probabilities (not a die, 1, …, 6) for N×side×side×3 BGR crops, averaged over
         ``turns`` quarter turns of each crop; a crop read upright at ``sure_upright`` or more
         is not turned."""
-        if self.sure_upright is None or self.turns == 1:
-            views = np.concatenate([np.rot90(crops, k, axes=(1, 2)) for k in range(self.turns)])
-            return self.run(views).reshape(self.turns, len(crops), -1).mean(axis=0)
         upright = self.run(crops)
-        unsure = np.nonzero(upright.max(axis=1) < self.sure_upright)[0]
-        if len(unsure):
+        line = np.inf if self.sure_upright is None else self.sure_upright
+        unsure = np.nonzero(upright.max(axis=1) < line)[0]
+        if len(unsure) and self.turns > 1:
             turned = np.concatenate([np.rot90(crops[unsure], k, axes=(1, 2)) for k in range(1, self.turns)])
             others = self.run(turned).reshape(self.turns - 1, len(unsure), -1)
             upright[unsure] = (upright[unsure] + others.sum(axis=0)) / self.turns
