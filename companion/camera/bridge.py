@@ -72,13 +72,7 @@ class CameraBridge:
 
     def on_record(self, record: dict) -> None:
         if "camera" in record:
-            self.service.set_camera_status(
-                record["camera"] == "ok",
-                record["message"],
-                self.source_name,
-                ended=record["camera"] == "ended",
-                kind=record["camera"],
-            )
+            self.service.set_camera_status(record["camera"], record["message"], self.source_name)
 
     def on_settled(self, seen: Settled) -> None:
         live = self.service.active_game()

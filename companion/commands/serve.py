@@ -173,9 +173,9 @@ def start_camera(args: argparse.Namespace, games) -> Callable[[], None]:
                 stop=stopping.is_set,
             )
         except SourceError as err:
-            games.set_camera_status(False, str(err), name)
+            games.set_camera_status("lost", str(err), name)
         except Exception as err:  # the server keeps serving; the page says why the camera stopped
-            games.set_camera_status(False, f"the camera loop stopped: {err}; enter rolls by hand", name)
+            games.set_camera_status("lost", f"the camera loop stopped: {err}; enter rolls by hand", name)
             raise
 
     thread = threading.Thread(target=loop, name="camera-loop", daemon=True)

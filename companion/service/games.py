@@ -107,12 +107,15 @@ class GameService:
             deadline -= 0.2
         return joined.is_set()
 
-    def set_camera_status(
-        self, ok: bool, message: str, source: str, ended: bool = False, kind: str | None = None
-    ) -> None:
+    def set_camera_status(self, kind: str, message: str, source: str) -> None:
         """``kind``: "ok", "lost", "ended" or "blind" (a black or dazzled picture)."""
-        kind = kind or ("ok" if ok else "ended" if ended else "lost")
-        self.camera = {"ok": ok, "ended": ended, "kind": kind, "message": message, "source": source}
+        self.camera = {
+            "ok": kind == "ok",
+            "ended": kind == "ended",
+            "kind": kind,
+            "message": message,
+            "source": source,
+        }
         live = self.active_game()
         if live is not None:
             self.changes.publish(live.record.id)
