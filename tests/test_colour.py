@@ -25,6 +25,10 @@ def reading(lightness: float, chroma: float, hue: float, dark_pips: bool) -> Bod
         (29, 22, 5, False, "red"),
         (28, 41, 22, False, "red"),
         (47, 53, 37, True, "red"),
+        (52, 23, 5, False, "red"),  # dusty red under a purple cloth, read grey before RED_NEUTRAL_CHROMA
+        (49, 23, 5, True, "red"),
+        (60, 12, 10, True, "grey"),  # a grey die with a pink cast stays neutral
+        (70, 11, 355, True, "white"),
         (15, 4, 14, False, "black"),
         (9, 12, 305, False, "black"),
         (29, 11, 58, False, "black"),

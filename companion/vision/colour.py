@@ -24,6 +24,10 @@ HUES = {
     "violet": (320.0, 24.0),
 }
 NEUTRAL_CHROMA = 24.0
+#: a light body in red's hues is neutral only below this chroma: dusty red dice under a purple
+#: cloth measure 19–23 at hue 349–25, while no white or grey die there measures above 17
+#: (rendered) or 11 (real photos)
+RED_NEUTRAL_CHROMA, RED_HUES_FROM, RED_HUES_TO = 18.0, 345.0, 30.0
 #: what the brightest dice pixels are corrected to (8-bit)
 REFERENCE_WHITE = 235.0
 #: lightness (0–100, after exposure correction) from which a neutral die is white (dark pips
@@ -142,7 +146,7 @@ def lit_face_across(light: np.ndarray) -> bool:
 def palette_colour(reading: BodyReading) -> tuple[str, float]:
     """Name a body colour from the default palette, with a confidence 0–1."""
     L, chroma = reading.lab[0], reading.chroma
-    if chroma < (BLACK_CHROMA if L < GREY_FROM else NEUTRAL_CHROMA):
+    if chroma < neutral_chroma(reading):
         if (WHITE_FROM_DARK_PIPS if reading.dark_pips else WHITE_FROM_LIGHT_PIPS) <= L:
             return "white", 0.9 if reading.dark_pips else 0.6
         if L < GREY_FROM:
@@ -162,6 +166,15 @@ def palette_colour(reading: BodyReading) -> tuple[str, float]:
     if chroma < NEUTRAL_CHROMA * 1.4:
         confidence *= 0.7
     return best, float(confidence)
+
+
+def neutral_chroma(reading: BodyReading) -> float:
+    """The chroma below which a body is white, grey or black rather than coloured."""
+    if reading.lab[0] < GREY_FROM:
+        return BLACK_CHROMA
+    if reading.hue >= RED_HUES_FROM or reading.hue <= RED_HUES_TO:
+        return RED_NEUTRAL_CHROMA
+    return NEUTRAL_CHROMA
 
 
 def looks_ivory(reading: BodyReading) -> bool:
