@@ -112,3 +112,34 @@ def test_a_label_holds_the_top_face_and_the_sides_the_camera_sees(seed):
         assert (top[:, 0] >= x - 1).all() and (top[:, 0] <= x + w + 1).all()
         assert (top[:, 1] >= y - 1).all() and (top[:, 1] <= y + h + 1).all()
         assert w * h >= np.ptp(top[:, 0]) * np.ptp(top[:, 1])
+
+
+def test_small_dice_can_be_asked_for_in_a_phone_sized_frame():
+    """A phone photo of a table from above: a large frame and dice a few per cent of it wide."""
+
+    def sizes(share: tuple[float, float]) -> list[int]:
+        found = []
+        for seed in range(3):
+            scene = sample_perspective_scene(np.random.default_rng(seed), (1600, 1200), count=6, die_share=share)
+            assert scene.image.shape == (1200, 1600, 3) and scene.dice
+            found += [max(die.box[2], die.box[3]) for die in scene.dice]
+        return found
+
+    small, large = sizes((0.03, 0.04)), sizes((0.12, 0.15))
+    # a die's top face at the centre is 36–48 px wide; its sides and the lens add to its box
+    assert 20 <= min(small) and max(small) <= 150
+    assert np.mean(small) * 2.5 < np.mean(large)
+
+
+def test_a_dataset_can_be_drawn_at_a_phone_size_both_ways_up(tmp_path):
+    import cv2
+
+    from companion.synth.make_dataset import frame_size, write_dataset
+
+    assert frame_size("3264x2448") == (3264, 2448)
+    for bad in ("3264", "axb", "10x10"):
+        with pytest.raises(Exception, match="WIDTHxHEIGHT|too small"):
+            frame_size(bad)
+    write_dataset(tmp_path, 6, 3, None, perspective=1.0, size=(320, 240), die_share=(0.1, 0.12))
+    shapes = {cv2.imread(str(p)).shape[:2] for p in (tmp_path / "images").glob("*.jpg")}
+    assert shapes == {(240, 320), (320, 240)}

@@ -2,12 +2,15 @@
 colours.json (image name -> colour of each labelled die, in label order).
 
     python -m companion.synth.make_dataset OUT --count 3000 --seed 1 [--max-side 640] \
-        [--perspective 0.5] [--lowest 25] [--translucent 0.3] [--busy 0.7]
+        [--perspective 0.5] [--lowest 25] [--translucent 0.3] [--busy 0.7] \
+        [--size 3264x2448] [--die-share 0.02 0.06]
 
 ``--perspective`` is the share of scenes drawn as cubes through a lens (``perspective.py``);
 the rest come from the flat top-down renderer (``scene.py``). ``--lowest`` is the lowest lens
 camera in degrees above the table, ``--translucent`` the share of see-through lens dice,
 ``--busy`` the share of lens scenes on a speckled, printed or cluttered table (``busy.py``).
+``--size`` draws every lens scene at that size (a phone photo), half of them turned upright,
+and ``--die-share`` sets how wide a die at the centre is, as a share of the shorter side.
 """
 
 import argparse
@@ -17,7 +20,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .perspective import LOWEST_CAMERA, sample_perspective_scene
+from .perspective import DIE_SHARE, LOWEST_CAMERA, sample_perspective_scene
 from .scene import sample_scene
 
 
@@ -30,6 +33,8 @@ def write_dataset(
     lowest: float = LOWEST_CAMERA,
     translucent: float = 0.0,
     busy: float = 0.0,
+    size: tuple[int, int] | None = None,
+    die_share: tuple[float, float] = DIE_SHARE,
 ) -> None:
     (out / "images").mkdir(parents=True, exist_ok=True)
     (out / "labels").mkdir(parents=True, exist_ok=True)
@@ -37,7 +42,10 @@ def write_dataset(
     rng = np.random.default_rng(seed)
     for index in range(count):
         if perspective and rng.random() < perspective:
-            scene = sample_perspective_scene(rng, lowest=lowest, translucent=translucent, busy=busy)
+            frame = size if size is None or rng.random() < 0.5 else (size[1], size[0])
+            scene = sample_perspective_scene(
+                rng, frame, lowest=lowest, translucent=translucent, busy=busy, die_share=die_share
+            )
         else:
             scene = sample_scene(rng)
         image, scale = scene.image, 1.0
@@ -59,6 +67,17 @@ def write_dataset(
     (out / "colours.json").write_text(json.dumps(colours))
 
 
+def frame_size(text: str) -> tuple[int, int]:
+    """``"3264x2448"`` -> (3264, 2448)."""
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 3264x2448, got {text!r}") from None
+    if min(w, h) < 64:
+        raise argparse.ArgumentTypeError(f"a frame of {w}x{h} is too small to draw dice in")
+    return w, h
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -76,6 +95,11 @@ def main() -> None:
     )
     parser.add_argument("--translucent", type=float, default=0.0, help="share of see-through lens dice")
     parser.add_argument("--busy", type=float, default=0.0, help="share of lens scenes on a busy table")
+    parser.add_argument("--size", type=frame_size, default=None, help="lens scenes drawn at WxH (e.g. 3264x2448)")
+    parser.add_argument(
+        "--die-share", type=float, nargs=2, default=DIE_SHARE, metavar=("LOW", "HIGH"),
+        help="a die at the centre is this share of the shorter side wide (default %(default)s)",
+    )
     args = parser.parse_args()
     write_dataset(
         args.out,
@@ -86,6 +110,8 @@ def main() -> None:
         lowest=args.lowest,
         translucent=args.translucent,
         busy=args.busy,
+        size=args.size,
+        die_share=tuple(args.die_share),
     )
 
 

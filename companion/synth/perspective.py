@@ -35,6 +35,8 @@ TEXTURE = 64
 VISIBLE_TOP = 0.75
 #: degrees above the table of the lowest camera, unless a scene asks for another
 LOWEST_CAMERA = 40.0
+#: how wide a die at the centre of the picture is, as a share of its shorter side (low, high)
+DIE_SHARE = (0.035, 0.15)
 
 
 @dataclass(frozen=True)
@@ -309,12 +311,14 @@ def sample_perspective_scene(
     lowest: float = LOWEST_CAMERA,
     translucent: float = 0.0,
     busy: float = 0.0,
+    die_share: tuple[float, float] = DIE_SHARE,
 ) -> Scene:
-    """A random scene of 1–25 dice, 640×480 to 1280×720, through a random lens from
-    ``lowest``–90° above the table; a ``translucent`` share of the dice are see-through, a
+    """A random scene of 1–25 dice, 640×480 to 1280×720 unless ``size`` is given, through a
+    random lens from ``lowest``–90° above the table; a die at the centre is ``die_share`` of
+    the frame's shorter side wide; a ``translucent`` share of the dice are see-through, a
     ``busy`` share of the scenes on a speckled, printed or cluttered table (``busy.py``)."""
     w, h = size or frame_size(rng)
-    die_pixels = min(w, h) * rng.uniform(0.035, 0.15)
+    die_pixels = min(w, h) * rng.uniform(*die_share)
     camera = sample_camera(rng, w, h, die_pixels, lowest)
     cubes = place_cubes(rng, camera, w, h, count or int(rng.integers(1, 26)), colours)
     cubes = [c for c, seen in zip(cubes, visible_tops(cubes, camera, w, h), strict=True) if seen]

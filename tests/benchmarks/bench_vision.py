@@ -11,6 +11,8 @@
   cluttered tables, `companion.synth.busy`), made here from its seed when build/ does not have it.
 - the mixed held-out set (seed 996, 150 lens scenes from as low as 25°, a fifth of the dice
   see-through, half on busy tables; session 7, never used to choose), made here likewise.
+- phone photos (seed 994, 60 lens scenes of 3264×2448 from 60–90° above the table, dice 2–7 %
+  of the shorter side wide; session 9, never used to choose), made here likewise.
 - close-ups: a die of every 7th held-out render zoomed to fill 10–60 % of the frame.
 - time by the number of dice: the held-out renders shrunk to 640 px, median ms per 1–5, 6–10,
   11–15 and 16–20 dice.
@@ -25,6 +27,7 @@ import shutil
 import statistics
 import time
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -59,11 +62,11 @@ def held_out_synthetic() -> Path:
     return test
 
 
-def held_out_render(name: str, seed: int, **options: float) -> Path:
-    """150 rendered scenes of ``seed`` in build/``name`` (made here when build/ lacks them)."""
+def held_out_render(name: str, seed: int, count: int = 150, **options: Any) -> Path:
+    """``count`` rendered scenes of ``seed`` in build/``name`` (made here when build/ lacks them)."""
     folder = BUILD / name
     if not (folder / "colours.json").exists():
-        write_dataset(folder, 150, seed, None, **options)
+        write_dataset(folder, count, seed, None, **options)
     return folder
 
 
@@ -129,6 +132,13 @@ def main() -> None:
         ],
         "rendered, mixed (seed 996)": [
             held_out_render("synth_mix_heldout", 996, perspective=1.0, lowest=25, translucent=0.2, busy=0.5)
+        ],
+        # phone photos of a table from above: 3264×2448 (half upright), small dice (2–7 % of the shorter side)
+        "rendered phone photos (seed 994)": [
+            held_out_render(
+                "synth_phone994", 994, 60, perspective=1.0, size=(3264, 2448), die_share=(0.02, 0.07),
+                lowest=60, translucent=0.1, busy=0.4,
+            )
         ],
     }
     print(f"machine: {platform.machine()}, Python {platform.python_version()}, {args.threads} threads")
