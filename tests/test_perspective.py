@@ -120,14 +120,16 @@ def test_small_dice_can_be_asked_for_in_a_phone_sized_frame():
     def sizes(share: tuple[float, float]) -> list[int]:
         found = []
         for seed in range(3):
-            scene = sample_perspective_scene(np.random.default_rng(seed), (1600, 1200), count=6, die_share=share)
+            scene = sample_perspective_scene(
+                np.random.default_rng(seed), (1600, 1200), count=6, die_share=share
+            )
             assert scene.image.shape == (1200, 1600, 3) and scene.dice
             found += [max(die.box[2], die.box[3]) for die in scene.dice]
         return found
 
     small, large = sizes((0.03, 0.04)), sizes((0.12, 0.15))
     # a die's top face at the centre is 36–48 px wide; its sides and the lens add to its box
-    assert 20 <= min(small) and max(small) <= 150
+    assert min(small) >= 20 and max(small) <= 150
     assert np.mean(small) * 2.5 < np.mean(large)
 
 

@@ -95,9 +95,15 @@ def main() -> None:
     )
     parser.add_argument("--translucent", type=float, default=0.0, help="share of see-through lens dice")
     parser.add_argument("--busy", type=float, default=0.0, help="share of lens scenes on a busy table")
-    parser.add_argument("--size", type=frame_size, default=None, help="lens scenes drawn at WxH (e.g. 3264x2448)")
     parser.add_argument(
-        "--die-share", type=float, nargs=2, default=DIE_SHARE, metavar=("LOW", "HIGH"),
+        "--size", type=frame_size, default=None, help="lens scenes drawn at WxH (e.g. 3264x2448)"
+    )
+    parser.add_argument(
+        "--die-share",
+        type=float,
+        nargs=2,
+        default=DIE_SHARE,
+        metavar=("LOW", "HIGH"),
         help="a die at the centre is this share of the shorter side wide (default %(default)s)",
     )
     args = parser.parse_args()

@@ -136,8 +136,15 @@ def main() -> None:
         # phone photos of a table from above: 3264×2448 (half upright), small dice (2–7 % of the shorter side)
         "rendered phone photos (seed 994)": [
             held_out_render(
-                "synth_phone994", 994, 60, perspective=1.0, size=(3264, 2448), die_share=(0.02, 0.07),
-                lowest=60, translucent=0.1, busy=0.4,
+                "synth_phone994",
+                994,
+                60,
+                perspective=1.0,
+                size=(3264, 2448),
+                die_share=(0.02, 0.07),
+                lowest=60,
+                translucent=0.1,
+                busy=0.4,
             )
         ],
     }
