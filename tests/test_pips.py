@@ -6,7 +6,7 @@ import pytest
 from companion.synth.scene import DiePose, render_scene
 from companion.vision import DiceReader, ModelError
 from companion.vision.onnx_model import SPINNING
-from companion.vision.pips import CROP_SIDE, PipReader, crop_die
+from companion.vision.pips import CROP_SIDE, PipReader, crop_die, toward_top_face
 
 
 def test_a_crop_is_square_and_centred_on_the_box():
@@ -24,6 +24,44 @@ def test_crops_past_the_edge_repeat_the_border(box):
     image = np.full((200, 300, 3), 77, np.uint8)
     crop = crop_die(image, box)
     assert crop.shape == (CROP_SIDE, CROP_SIDE, 3) and (crop == 77).all()
+
+
+def test_the_crop_moves_outward_more_the_farther_the_die_is_from_the_centre():
+    size = (1000, 800)
+    centred = (480, 380, 40, 40)
+    assert toward_top_face(centred, size) == centred
+    near, far = toward_top_face((580, 380, 40, 40), size), toward_top_face((880, 380, 40, 40), size)
+    assert near[1] == far[1] == 380 and near[0] > 580 and far[0] - 880 > 2 * (near[0] - 580)
+    up_left = toward_top_face((100, 100, 40, 40), size)
+    assert up_left[0] < 100 and up_left[1] < 100 and up_left[2:] == (40, 40)
+    assert toward_top_face((880, 380, 40, 40), size, shift=0) == (880, 380, 40, 40)
+
+
+@pytest.mark.parametrize("corner", [(1, 1), (-1, 1), (1, -1), (-1, -1)])
+def test_the_moved_crop_holds_the_top_face_and_pushes_the_sides_out_for_a_die_seen_from_above(corner):
+    """A wide lens straight above the table: a die toward a corner shows its inner sides; the
+    moved crop still holds its whole top face, and the sides it shows lie farther out in it."""
+    from companion.synth.perspective import Camera, Cube, outline
+    from companion.vision.pips import CROP_MARGIN
+
+    w, h = 1200, 900
+    focal = (w / 2) / np.tan(np.radians(65) / 2)
+    looking_down = np.array([[1.0, 0, 0], [0, -1, 0], [0, 0, -1]])
+    camera = Camera(looking_down, np.array([0.0, 0.0, 30.0]), focal, (w / 2, h / 2))
+    cube = Cube(corner[0] * 14.0, corner[1] * 10.0, 0.3, 4, "red")
+    box = outline(cube, camera, w, h)
+    moved = toward_top_face(box, (w, h))
+    half = max(box[2], box[3]) * CROP_MARGIN / 2
+    middle, old_middle = (
+        np.array(moved[:2]) + np.array(moved[2:]) / 2,
+        np.array(box[:2]) + np.array(box[2:]) / 2,
+    )
+    top, *sides = cube.faces()
+    assert (np.abs(camera.project(top[0]) - middle) <= half).all()
+    shown = [camera.project(c).mean(axis=0) for c, normal, _ in sides if camera.sees(c, normal)]
+    assert len(shown) == 2
+    for side in shown:
+        assert np.hypot(*(side - middle)) > np.hypot(*(side - old_middle))
 
 
 @pytest.fixture(scope="module")

@@ -3,6 +3,11 @@
 A small classifier (PipNet, an ONNX file) looks at a square crop of the original frame around
 each box and answers 1–6, or "no die" for something that only looked like one (a painted
 number, a pip-like stain). All the crops of a frame go through the model in one batch.
+
+Seen from above through a lens, a die away from the picture's centre shows the side facing
+the centre, and its top face lies on the outer part of its box; so the crop is moved outward,
+more the farther the die is from the centre (``toward_top_face``). Without this, PipNet read
+the side face's pips of many dice near the edges of a phone photo.
 """
 
 from dataclasses import dataclass
@@ -26,6 +31,11 @@ TURNS = 4
 #: a crop read at least this surely upright is not turned: each turn costs about 0.7 ms a crop
 #: on a 2-core laptop, 35 ms for a roll of 12 dice read four times (session 8)
 SURE_UPRIGHT = 0.8
+#: how far the crop moves toward a die's top face, in box sides per unit of the die's distance
+#: from the picture's centre over the lens's focal length (taken as 0.9 × the longest side);
+#: chosen on the training splits and rendered phone photos (models/README.md, session 9)
+TOP_FACE_SHIFT = 0.6
+FOCAL_PER_SIDE = 0.9
 
 
 def crop_die(
@@ -50,6 +60,20 @@ def crop_die(
     return cv2.resize(part, (side, side), interpolation=cv2.INTER_AREA if shrink else cv2.INTER_LINEAR)
 
 
+def toward_top_face(
+    box: tuple[float, float, float, float], frame_size: tuple[int, int], shift: float = TOP_FACE_SHIFT
+) -> tuple[float, float, float, float]:
+    """``box`` moved away from the centre of a ``frame_size`` (w, h) picture to where the die's top
+    face is: by ``shift`` × its side × (its distance from the centre / the focal length)."""
+    x, y, w, h = box
+    dx, dy = x + w / 2 - frame_size[0] / 2, y + h / 2 - frame_size[1] / 2
+    distance = float(np.hypot(dx, dy))
+    if distance < 1 or shift == 0:
+        return box
+    move = shift * max(w, h) / (FOCAL_PER_SIDE * max(frame_size))
+    return (x + dx * move, y + dy * move, w, h)
+
+
 @dataclass(frozen=True)
 class PipReading:
     pips: int | None  # None: the model says this is not a die
@@ -65,14 +89,17 @@ class PipReader:
         threads: int = 2,
         turns: int = TURNS,
         sure_upright: float | None = SURE_UPRIGHT,
+        top_face_shift: float = TOP_FACE_SHIFT,
     ) -> None:
-        """``sure_upright`` None: every crop is read in all ``turns``."""
+        """``sure_upright`` None: every crop is read in all ``turns``; ``top_face_shift`` 0:
+        every crop is centred on its box."""
         if not 1 <= turns <= 4:
             raise ValueError(f"turns must be 1–4 (quarter turns of each crop), got {turns}")
         self.session = open_session(Path(model_path or DEFAULT_PIP_MODEL), threads, "pip", "--pip-model")
         self.input_name = self.session.get_inputs()[0].name
         self.turns = turns
         self.sure_upright = sure_upright
+        self.top_face_shift = top_face_shift
 
     def run(self, crops: np.ndarray) -> np.ndarray:
         """N×7 probabilities for N×side×side×3 BGR crops, as they are (one batch)."""
@@ -95,7 +122,8 @@ class PipReader:
     def read(self, frame: np.ndarray, boxes: list[tuple[float, float, float, float]]) -> list[PipReading]:
         if not boxes:
             return []
-        crops = np.stack([crop_die(frame, box) for box in boxes])
+        size = (frame.shape[1], frame.shape[0])
+        crops = np.stack([crop_die(frame, toward_top_face(box, size, self.top_face_shift)) for box in boxes])
         readings = []
         for row in self.probabilities(crops):
             best = int(row.argmax())
