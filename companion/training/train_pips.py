@@ -5,8 +5,9 @@
         --synthetic build/synth_train --pip-crops ../shared/datasets/pip-crops \\
         --check ../shared/datasets/roboflow-dice/valid ../shared/datasets/webcam-white-dice/valid
 
-Crops come from the labelled boxes, moved and resized a little (as a detector's boxes would
-be), turned, flipped and recoloured; "not a die" crops come from places with no labelled
+Crops come from the labelled boxes, moved toward the top face as the reader moves them
+(``toward_top_face``), then moved and resized a little (as a detector's boxes would be),
+turned, flipped and recoloured; "not a die" crops come from places with no labelled
 die and, with ``--mine-with``, from where a detector wrongly finds one. One image in five of
 ``--pip-crops`` is kept out of training and scored at the end with the ``--check`` folders
 (true boxes, no jitter).
@@ -23,7 +24,7 @@ import torch
 from torch.nn import functional as F
 
 from ..vision.detector import DiceDetector
-from ..vision.pips import CROP_SIDE, NOT_A_DIE, crop_die
+from ..vision.pips import CROP_SIDE, NOT_A_DIE, crop_die, toward_top_face
 from .cli import seeded_start, training_parser
 from .data import Sample, load_folder, photometric
 from .from_onnx import resume_from_onnx
@@ -40,6 +41,11 @@ class Example:
     image: np.ndarray
     box: tuple[float, float, float, float]  # x, y, w, h
     label: int  # pips (1–6), or NOT_A_DIE
+
+    @property
+    def crop_box(self) -> tuple[float, float, float, float]:
+        """The box the reader would crop for this die (moved toward its top face)."""
+        return toward_top_face(self.box, (self.image.shape[1], self.image.shape[0]))
 
 
 def examples_of(samples: list[Sample]) -> list[Example]:
@@ -114,7 +120,7 @@ def batch(pools: list[list[Example]], shares: list[float], negatives: list[Sampl
         pool = rng.choices(pools + [[]], weights=shares)[0]
         if pool:
             example = rng.choice(pool)
-            crops.append(augmented(crop_die(example.image, jittered(example.box, rng)), rng))
+            crops.append(augmented(crop_die(example.image, jittered(example.crop_box, rng)), rng))
             labels.append(example.label)
         else:
             crops.append(augmented(background_crop(negatives, rng), rng))
@@ -131,7 +137,7 @@ def accuracy(net: PipNet, examples: list[Example]) -> float:
     with torch.no_grad():
         for start in range(0, len(examples), 256):
             part = examples[start : start + 256]
-            crops = np.stack([crop_die(e.image, e.box) for e in part]).transpose(0, 3, 1, 2)
+            crops = np.stack([crop_die(e.image, e.crop_box) for e in part]).transpose(0, 3, 1, 2)
             guess = net(torch.from_numpy(crops.copy()).float()).argmax(dim=1)
             right += int((guess == torch.tensor([e.label for e in part])).sum())
     net.train()
