@@ -136,12 +136,12 @@ def test_small_dice_can_be_asked_for_in_a_phone_sized_frame():
 def test_a_dataset_can_be_drawn_at_a_phone_size_both_ways_up(tmp_path):
     import cv2
 
-    from companion.synth.make_dataset import frame_size, write_dataset
+    from companion.synth.make_dataset import parse_size, write_dataset
 
-    assert frame_size("3264x2448") == (3264, 2448)
+    assert parse_size("3264x2448") == (3264, 2448)
     for bad in ("3264", "axb", "10x10"):
         with pytest.raises(Exception, match="WIDTHxHEIGHT|too small"):
-            frame_size(bad)
+            parse_size(bad)
     write_dataset(tmp_path, 6, 3, None, perspective=1.0, size=(320, 240), die_share=(0.1, 0.12))
     shapes = {cv2.imread(str(p)).shape[:2] for p in (tmp_path / "images").glob("*.jpg")}
     assert shapes == {(240, 320), (320, 240)}

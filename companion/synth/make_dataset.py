@@ -67,7 +67,7 @@ def write_dataset(
     (out / "colours.json").write_text(json.dumps(colours))
 
 
-def frame_size(text: str) -> tuple[int, int]:
+def parse_size(text: str) -> tuple[int, int]:
     """``"3264x2448"`` -> (3264, 2448)."""
     try:
         w, h = (int(v) for v in text.lower().split("x"))
@@ -96,7 +96,7 @@ def main() -> None:
     parser.add_argument("--translucent", type=float, default=0.0, help="share of see-through lens dice")
     parser.add_argument("--busy", type=float, default=0.0, help="share of lens scenes on a busy table")
     parser.add_argument(
-        "--size", type=frame_size, default=None, help="lens scenes drawn at WxH (e.g. 3264x2448)"
+        "--size", type=parse_size, default=None, help="lens scenes drawn at WxH (e.g. 3264x2448)"
     )
     parser.add_argument(
         "--die-share",
