@@ -3,10 +3,11 @@
 import numpy as np
 import pytest
 
+from companion.synth.perspective import Camera, Cube, outline
 from companion.synth.scene import DiePose, render_scene
 from companion.vision import DiceReader, ModelError
 from companion.vision.onnx_model import SPINNING
-from companion.vision.pips import CROP_SIDE, PipReader, crop_die, toward_top_face
+from companion.vision.pips import CROP_MARGIN, CROP_SIDE, PipReader, crop_die, toward_top_face
 
 
 def test_a_crop_is_square_and_centred_on_the_box():
@@ -41,9 +42,6 @@ def test_the_crop_moves_outward_more_the_farther_the_die_is_from_the_centre():
 def test_the_moved_crop_holds_the_top_face_and_pushes_the_sides_out_for_a_die_seen_from_above(corner):
     """A wide lens straight above the table: a die toward a corner shows its inner sides; the
     moved crop still holds its whole top face, and the sides it shows lie farther out in it."""
-    from companion.synth.perspective import Camera, Cube, outline
-    from companion.vision.pips import CROP_MARGIN
-
     w, h = 1200, 900
     focal = (w / 2) / np.tan(np.radians(65) / 2)
     looking_down = np.array([[1.0, 0, 0], [0, -1, 0], [0, 0, -1]])

@@ -66,12 +66,8 @@ def toward_top_face(
     """``box`` moved away from the centre of a ``frame_size`` (w, h) picture to where the die's top
     face is: by ``shift`` × its side × (its distance from the centre / the focal length)."""
     x, y, w, h = box
-    dx, dy = x + w / 2 - frame_size[0] / 2, y + h / 2 - frame_size[1] / 2
-    distance = float(np.hypot(dx, dy))
-    if distance < 1 or shift == 0:
-        return box
     move = shift * max(w, h) / (FOCAL_PER_SIDE * max(frame_size))
-    return (x + dx * move, y + dy * move, w, h)
+    return (x + (x + w / 2 - frame_size[0] / 2) * move, y + (y + h / 2 - frame_size[1] / 2) * move, w, h)
 
 
 @dataclass(frozen=True)
