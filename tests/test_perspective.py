@@ -136,7 +136,8 @@ def test_small_dice_can_be_asked_for_in_a_phone_sized_frame():
 def test_a_dataset_can_be_drawn_at_a_phone_size_both_ways_up(tmp_path):
     import cv2
 
-    from companion.synth.make_dataset import parse_size, write_dataset
+    from companion.synth.cli import parse_size
+    from companion.synth.make_dataset import write_dataset
 
     assert parse_size("3264x2448") == (3264, 2448)
     for bad in ("3264", "axb", "10x10"):

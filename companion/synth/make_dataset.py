@@ -20,6 +20,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from .cli import parse_size
 from .perspective import DIE_SHARE, LOWEST_CAMERA, sample_perspective_scene
 from .scene import sample_scene
 
@@ -65,17 +66,6 @@ def write_dataset(
         (out / "labels" / f"{name}.txt").write_text("\n".join(lines) + ("\n" if lines else ""))
         colours[name] = [d.colour for d in scene.dice]
     (out / "colours.json").write_text(json.dumps(colours))
-
-
-def parse_size(text: str) -> tuple[int, int]:
-    """``"3264x2448"`` -> (3264, 2448)."""
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 3264x2448, got {text!r}") from None
-    if min(w, h) < 64:
-        raise argparse.ArgumentTypeError(f"a frame of {w}x{h} is too small to draw dice in")
-    return w, h
 
 
 def main() -> None:

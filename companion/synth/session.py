@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 
 from ..rules import GameConfig, Phase, choose_placement, replay, roll_virtual, start_game
+from .cli import parse_size
 from .scene import DiePose, background, camera_effects, draw_die, sample_light
 
 FPS = 15
@@ -227,13 +228,12 @@ def main() -> None:
     parser.add_argument("out", type=Path)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--size", default="960x540")
+    parser.add_argument("--size", type=parse_size, default="960x540", help="WIDTHxHEIGHT of the video")
     parser.add_argument("--edition", default="classic")
     parser.add_argument("--neutral", action="store_true")
     parser.add_argument("--frames", action="store_true", help="write JPEG frames instead of a video")
     args = parser.parse_args()
-    w, h = (int(v) for v in args.size.split("x"))
-    record(args.out, args.players, args.seed, (w, h), args.edition, args.neutral, not args.frames)
+    record(args.out, args.players, args.seed, args.size, args.edition, args.neutral, not args.frames)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,14 @@
+"""Command-line helpers shared by the renderers' scripts."""
+
+import argparse
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``"3264x2448"`` -> (3264, 2448)."""
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 3264x2448, got {text!r}") from None
+    if min(w, h) < 64:
+        raise argparse.ArgumentTypeError(f"a frame of {w}x{h} is too small to draw dice in")
+    return w, h
