@@ -57,6 +57,21 @@ def test_a_large_find_the_pip_reader_rejects_keeps_the_dice_inside(detector):
     assert [d.box for d in detector.detect(FRAME, lambda finds: [True for _ in finds])] == [TRAY.box]
 
 
+def test_a_large_photo_adds_the_small_dice_only_its_close_look_finds(detector):
+    """A phone photo (1280 px or more) is also looked at with its longest side at 1280: small
+    dice found there and nowhere else are added; a die already found, or a large find, is not."""
+    from companion.vision.detector import SMALL_DIE
+
+    photo = np.zeros((2560, 2560, 3), np.uint8)  # the close look sees it at half size
+    found_by_usual_look = die(50, 50, 10)  # in the 640 look: 200, 200, 40 in the photo
+    new_small, large = die(300, 300, 15), die(450, 450, SMALL_DIE * 2 + 10)
+    detector.answers.update({640: [found_by_usual_look], 1280: [die(102, 102, 20), new_small, large]})
+    assert sorted(d.box for d in detector.detect(photo)) == [(200, 200, 40, 40), (600, 600, 30, 30)]
+    # a frame under 1280 px gets no close look
+    detector.answers.update({640: [], 1280: [new_small]})
+    assert detector.detect(FRAME) == []
+
+
 def test_a_maybe_die_is_kept_only_when_its_pips_are_read_surely(monkeypatch):
     """A find scored between the maybe threshold and the threshold stays when the pip reader is
     sure of its pips, and goes when it is unsure; a sure find stays either way."""

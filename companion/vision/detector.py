@@ -12,6 +12,10 @@ take the dice in it along: a large find with more than six finds inside it in a 
 no die, and only one the caller confirms (the pip reader: "this is a die") drops what lies
 inside it.
 
+A large frame (a phone photo, longest side ``CLOSE_LOOK`` × the input side or more) is also
+looked at twice as large: dice under ``SMALL_DIE`` pixels in the usual look (a phone held high
+over a mat) are found surely there, and those no other look found are added.
+
 Finds between ``floor`` and ``threshold`` are "maybe" dice: they are returned (so the pip
 reader can keep the ones it is sure of) but never count as dice holding other dice.
 """
@@ -33,6 +37,10 @@ DEFAULT_THRESHOLD = 0.4
 LARGE_DIE = 112
 #: the frame is looked at with its longest side at input_side divided by each of these
 LOOKS = (1, 2, 4)
+#: a frame this many times the input side or larger also gets a look this many times as large
+CLOSE_LOOK = 2
+#: the close look adds dice narrower than this (in pixels of the usual look)
+SMALL_DIE = 32
 
 
 DEFAULT_MODEL = shipped_model("dicenet.onnx")
@@ -57,7 +65,8 @@ class Detection:
 
 class DiceDetector:
     """Load once, then ``detect(frame)``. ``input_side`` is the longest side the model sees;
-    a heatmap peak of ``threshold`` is a die, one of ``floor`` (default: ``threshold``) a maybe."""
+    a heatmap peak of ``threshold`` is a die, one of ``floor`` (default: ``threshold``) a maybe;
+    the close look of a large frame adds dice narrower than ``small_die`` (pixels of the usual look)."""
 
     def __init__(
         self,
@@ -66,6 +75,7 @@ class DiceDetector:
         threads: int = 2,
         threshold: float = DEFAULT_THRESHOLD,
         floor: float | None = None,
+        small_die: int = SMALL_DIE,
     ) -> None:
         self.session = open_session(Path(model_path or DEFAULT_MODEL), threads, "dice", "--model")
         self.input_name = self.session.get_inputs()[0].name
@@ -76,6 +86,7 @@ class DiceDetector:
         self.input_side = input_side
         self.threshold = threshold
         self.floor = threshold if floor is None else min(floor, threshold)
+        self.small_die = small_die
 
     def prepare(self, frame: np.ndarray, side: int | None = None) -> Prepared:
         """The frame resized so its longest side is ``side`` (default ``input_side``), padded to 32."""
@@ -122,13 +133,34 @@ class DiceDetector:
     def detect(self, frame: np.ndarray, confirm: Confirm | None = None) -> list[Detection]:
         """Dice of every size: each from the look that sees it at a familiar size (see the
         module's docstring). ``confirm`` says, for finds in pixels of ``frame``, which are dice."""
-        # a large frame (a phone photo) is shrunk once; the looks are made from the shrunk copy
+        h, w = frame.shape[:2]
+        close_side = self.input_side * CLOSE_LOOK
+        if max(h, w) < close_side:
+            return self.detect_in_looks(frame, confirm, (w, h))
+        # a phone photo is shrunk once to the close look's size; the other looks are made from that copy
+        scale = close_side / max(h, w)
+        close = cv2.resize(
+            frame, (max(1, round(w * scale)), max(1, round(h * scale))), interpolation=cv2.INTER_AREA
+        )
+        found, _ = self.detect_at(close, close_side)
+        small = [
+            in_frame(d, scale, (w, h)) for d in found if max(d.box[2], d.box[3]) < self.small_die * CLOSE_LOOK
+        ]
+        dice = self.detect_in_looks(close, confirm, (w, h))
+        return dice + [d for d in small if not overlaps_any(d, dice)]
+
+    def detect_in_looks(
+        self, frame: np.ndarray, confirm: Confirm | None, size: tuple[int, int]
+    ) -> list[Detection]:
+        """The dice of the three looks, in pixels of a frame of ``size`` (``frame`` may be a
+        shrunk copy of it)."""
         h, w = frame.shape[:2]
         shrink = min(1.0, self.input_side / max(h, w))
         source = frame
-        if shrink < 1:
-            size = (max(1, round(w * shrink)), max(1, round(h * shrink)))
-            source = cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
+        if shrink < 1:  # a large frame is shrunk once; the looks are made from the shrunk copy
+            shrunk = (max(1, round(w * shrink)), max(1, round(h * shrink)))
+            source = cv2.resize(frame, shrunk, interpolation=cv2.INTER_AREA)
+        shrink *= w / size[0]  # look pixels per pixel of the frame of ``size``
         looks = {look: self.detect_at(source, self.input_side // look) for look in LOOKS}
         kept: list[Detection] = []
         for look in reversed(LOOKS):  # smallest look first: its large dice win
@@ -142,10 +174,10 @@ class DiceDetector:
                     if max(d.box[2], d.box[3]) * scale * 2 >= LARGE_DIE and not holds_dice(d, finer)
                 ]
                 if confirm is not None and found:
-                    dice = confirm([in_frame(d, shrink, (w, h)) for d in found])
+                    dice = confirm([in_frame(d, shrink, size) for d in found])
                     found = [d for d, is_die in zip(found, dice, strict=True) if is_die]
             kept += found
-        return [in_frame(d, shrink, (w, h)) for d in suppress_overlaps(kept)]
+        return [in_frame(d, shrink, size) for d in suppress_overlaps(kept)]
 
 
 def in_frame(detection: Detection, shrink: float, size: tuple[int, int]) -> Detection:
@@ -176,6 +208,11 @@ def inside_any(detection: Detection, dice: list[Detection]) -> bool:
     """Whether ``detection``'s centre lies inside one of ``dice`` (a pip of a large die)."""
     point = centre(detection.box)
     return any(contains(die.box, point) for die in dice)
+
+
+def overlaps_any(detection: Detection, dice: list[Detection]) -> bool:
+    """Whether ``detection``'s centre lies inside one of ``dice`` or one of theirs inside it."""
+    return inside_any(detection, dice) or any(contains(detection.box, centre(die.box)) for die in dice)
 
 
 def suppress_overlaps(found: list[Detection], iou: float = 0.45) -> list[Detection]:
