@@ -13,7 +13,7 @@ from companion.training.from_onnx import load_fused, resume_from_onnx  # noqa: E
 from companion.training.model import DiceNet, ExportedDiceNet  # noqa: E402
 from companion.training.pipnet import ExportedPipNet, PipNet  # noqa: E402
 
-MODELS = Path(__file__).resolve().parents[1] / "models"
+MODELS = Path(__file__).resolve().parents[1] / "models" / "float"  # what training writes and resumes from
 
 
 def onnx_outputs(path: Path, x: torch.Tensor) -> list[np.ndarray]:

@@ -1,6 +1,6 @@
 """Train DiceNet on real and rendered dice, then export it to ONNX.
 
-    python -m companion.training.train --out models/dicenet.onnx --minutes 45 \\
+    python -m companion.training.train --out models/float/dicenet.onnx --minutes 45 \\
         --data ../shared/datasets/roboflow-dice/train ../shared/datasets/webcam-white-dice/train \\
         --synthetic build/synth_train
 
@@ -60,7 +60,7 @@ def loss_of(net: DiceNet, images, heat, reg, mask) -> tuple[torch.Tensor, dict[s
 
 
 def main() -> None:
-    parser = training_parser(__doc__, out="models/dicenet.onnx", minutes=45, batch=16)
+    parser = training_parser(__doc__, out="models/float/dicenet.onnx", minutes=45, batch=16)
     parser.add_argument("--crop", type=int, default=320)
     parser.add_argument("--real-share", type=float, default=0.5, help="share of each batch from real photos")
     args = parser.parse_args()
