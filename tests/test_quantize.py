@@ -10,6 +10,7 @@ import pytest
 onnx = pytest.importorskip("onnx")
 
 from companion.training.quantize import (  # noqa: E402
+    DICENET_HEADS,
     PIPNET_OPS,
     calibration_frames,
     crop_batches,
@@ -28,6 +29,16 @@ def test_the_shipped_models_are_8_bit_copies_of_the_float_ones(name):
     ops = {node.op_type for node in onnx.load(str(MODELS / name)).graph.node}
     assert {"QuantizeLinear", "DequantizeLinear"} <= ops
     assert (MODELS / "float" / name).stat().st_size > 3 * (MODELS / name).stat().st_size
+
+
+def test_the_detector_keeps_its_heads_float():
+    """Box sizes and heatmap come from float weights (quantised weights arrive dequantised)."""
+    graph = onnx.load(str(MODELS / "dicenet.onnx")).graph
+    initializers = {init.name for init in graph.initializer}
+    convs = {node.name: node for node in graph.node if node.op_type == "Conv"}
+    heads = [node for name, node in convs.items() if name.startswith(DICENET_HEADS)]
+    assert len(heads) == 3 and all(node.input[1] in initializers for node in heads)
+    assert sum(node.input[1] not in initializers for node in convs.values()) == len(convs) - 3
 
 
 def test_a_quantised_pip_reader_reads_like_its_float_original(tmp_path):

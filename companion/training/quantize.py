@@ -10,18 +10,20 @@ Training writes float models (``models/float/``); the reader runs the 8-bit ones
 frames at the reader's three looks, PipNet's on the reader's crops of the same frames (boxes
 found by the float detector, moved toward the top face as the reader moves them). QDQ format,
 weights 8-bit per channel, activations unsigned 8-bit. The detector's convolutions, additions,
-resizes and ReLUs are quantised, its sigmoid and peak filter stay float. On this 2-core machine
+resizes and ReLUs are quantised; its three heads (heatmap, box size, offset), sigmoid and peak
+filter stay float. On this 2-core machine
 the whole read of a 640×640 photo went from about 36 to 25 ms with read F1 unchanged
 (``models/README.md``, session 10). Needs onnx (the ``train`` extra); the reader needs only
 onnxruntime.
 """
 
 import argparse
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import cv2
 import numpy as np
+import onnx
 from onnxruntime.quantization import CalibrationDataReader, QuantFormat, QuantType, quantize_static
 
 from ..vision.dataset import read_yolo_folder
@@ -30,6 +32,8 @@ from ..vision.pips import crop_die, toward_top_face
 from ..vision.reader import MAYBE_THRESHOLD
 
 DICENET_OPS = ["Conv", "Add", "Resize", "Relu"]
+#: DiceNet's last convolutions (the exported graph's node names), kept float
+DICENET_HEADS = ("/net/heat/", "/net/size/", "/net/offset/")
 PIPNET_OPS = ["Conv", "Relu", "MaxPool", "Gemm", "GlobalAveragePool"]
 #: crops per PipNet calibration batch
 CROP_BATCH = 32
@@ -90,8 +94,24 @@ def crop_batches(detector: DiceDetector, frames: list[np.ndarray]) -> list[np.nd
     ]
 
 
-def quantize(model: Path, out: Path, input_name: str, tensors: list[np.ndarray], ops: list[str]) -> None:
-    """Write the 8-bit copy of ``model`` calibrated on ``tensors``."""
+def head_nodes(model: Path) -> list[str]:
+    """The names of DiceNet's head convolutions in ``model``."""
+    names = [node.name for node in onnx.load(str(model)).graph.node if node.op_type == "Conv"]
+    heads = [name for name in names if name.startswith(DICENET_HEADS)]
+    if len(heads) != len(DICENET_HEADS):
+        raise SystemExit(f"{model} has no heads named {', '.join(DICENET_HEADS)}: is it DiceNet?")
+    return heads
+
+
+def quantize(
+    model: Path,
+    out: Path,
+    input_name: str,
+    tensors: list[np.ndarray],
+    ops: list[str],
+    keep: Sequence[str] = (),
+) -> None:
+    """Write the 8-bit copy of ``model`` calibrated on ``tensors``; the nodes named ``keep`` stay float."""
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_suffix(".onnx.tmp")
     quantize_static(
@@ -103,6 +123,7 @@ def quantize(model: Path, out: Path, input_name: str, tensors: list[np.ndarray],
         activation_type=QuantType.QUInt8,
         weight_type=QuantType.QInt8,
         op_types_to_quantize=ops,
+        nodes_to_exclude=list(keep),
     )
     tmp.replace(out)  # never leave a half-written model where the reader looks
 
@@ -126,7 +147,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{len(frames)} calibration frames", flush=True)
     if args.dicenet is not None:
         tensors = look_tensors(DiceDetector(args.dicenet, threads=2), frames)
-        quantize(args.dicenet, args.out / "dicenet.onnx", "image", tensors, DICENET_OPS)
+        heads = head_nodes(args.dicenet)
+        quantize(args.dicenet, args.out / "dicenet.onnx", "image", tensors, DICENET_OPS, heads)
         print(f"wrote {args.out / 'dicenet.onnx'}", flush=True)
     if args.pipnet is not None:
         crops = crop_batches(DiceDetector(finder, threads=2, floor=MAYBE_THRESHOLD), frames)
