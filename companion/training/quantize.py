@@ -11,10 +11,10 @@ frames at the reader's three looks, PipNet's on the reader's crops of the same f
 found by the float detector, moved toward the top face as the reader moves them). QDQ format,
 weights 8-bit per channel, activations unsigned 8-bit. The detector's convolutions, additions,
 resizes and ReLUs are quantised; its three heads (heatmap, box size, offset), sigmoid and peak
-filter stay float. On this 2-core machine
-the whole read of a 640×640 photo went from about 36 to 25 ms with read F1 unchanged
-(``models/README.md``, session 10). Needs onnx (the ``train`` extra); the reader needs only
-onnxruntime.
+filter stay float. On this 2-core machine the whole read of a 640×640 photo got about a
+quarter faster (alternated runs: 28.6–31.5 → 21.5–27.1 ms) with read F1 unchanged on the sets
+used to choose (``models/README.md``, session 10). Needs onnx (the ``train`` extra); the
+reader needs only onnxruntime.
 """
 
 import argparse
