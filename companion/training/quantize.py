@@ -28,7 +28,7 @@ from onnxruntime.quantization import CalibrationDataReader, QuantFormat, QuantTy
 
 from ..vision.dataset import read_yolo_folder
 from ..vision.detector import LOOKS, DiceDetector
-from ..vision.pips import crop_die, toward_top_face
+from ..vision.pips import reader_crops
 from ..vision.reader import MAYBE_THRESHOLD
 
 DICENET_OPS = ["Conv", "Add", "Resize", "Relu"]
@@ -82,15 +82,14 @@ def look_tensors(detector: DiceDetector, frames: list[np.ndarray]) -> list[np.nd
 def crop_batches(detector: DiceDetector, frames: list[np.ndarray]) -> list[np.ndarray]:
     """The reader's crops of what ``detector`` finds in the frames (maybes too: the reader reads
     those), in N×3×48×48 batches."""
-    crops = []
-    for frame in frames:
-        size = (frame.shape[1], frame.shape[0])
-        crops += [crop_die(frame, toward_top_face(d.box, size)) for d in detector.detect(frame)]
+    found = [(frame, [d.box for d in detector.detect(frame)]) for frame in frames]
+    crops = [reader_crops(frame, boxes) for frame, boxes in found if boxes]
     if not crops:
         raise SystemExit("the detector found no dice in the calibration frames")
+    every = np.concatenate(crops)
     return [
-        np.ascontiguousarray(np.stack(crops[i : i + CROP_BATCH]).transpose(0, 3, 1, 2), dtype=np.float32)
-        for i in range(0, len(crops), CROP_BATCH)
+        np.ascontiguousarray(every[i : i + CROP_BATCH].transpose(0, 3, 1, 2), dtype=np.float32)
+        for i in range(0, len(every), CROP_BATCH)
     ]
 
 

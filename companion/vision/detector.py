@@ -93,7 +93,11 @@ class DiceDetector:
         h, w = frame.shape[:2]
         scale = (side or self.input_side) / max(h, w)
         rw, rh = max(1, round(w * scale)), max(1, round(h * scale))
-        resized = cv2.resize(frame, (rw, rh), interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+        resized = frame
+        if (rw, rh) != (w, h):  # a frame already the look's size (a 640×640 photo) is used as it is
+            resized = cv2.resize(
+                frame, (rw, rh), interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
+            )
         pw, ph = -(-rw // 32) * 32, -(-rh // 32) * 32
         padded = np.zeros((ph, pw, 3), np.uint8)
         padded[:rh, :rw] = resized

@@ -70,6 +70,14 @@ def toward_top_face(
     return (x + (x + w / 2 - frame_size[0] / 2) * move, y + (y + h / 2 - frame_size[1] / 2) * move, w, h)
 
 
+def reader_crops(
+    frame: np.ndarray, boxes: list[tuple[float, float, float, float]], shift: float = TOP_FACE_SHIFT
+) -> np.ndarray:
+    """The N×48×48×3 crops PipNet reads for ``boxes`` of ``frame``, each moved toward its die's top face."""
+    size = (frame.shape[1], frame.shape[0])
+    return np.stack([crop_die(frame, toward_top_face(box, size, shift)) for box in boxes])
+
+
 @dataclass(frozen=True)
 class PipReading:
     pips: int | None  # None: the model says this is not a die
@@ -118,8 +126,7 @@ class PipReader:
     def read(self, frame: np.ndarray, boxes: list[tuple[float, float, float, float]]) -> list[PipReading]:
         if not boxes:
             return []
-        size = (frame.shape[1], frame.shape[0])
-        crops = np.stack([crop_die(frame, toward_top_face(box, size, self.top_face_shift)) for box in boxes])
+        crops = reader_crops(frame, boxes, self.top_face_shift)
         readings = []
         for row in self.probabilities(crops):
             best = int(row.argmax())
