@@ -110,3 +110,28 @@ def test_a_find_too_small_to_show_pips_is_not_a_die(monkeypatch):
     monkeypatch.setattr(reader.detector, "detect", lambda frame, confirm=None: [speck, die_])
     monkeypatch.setattr(reader.pip_reader, "read", lambda frame, boxes: [PipReading(2, 0.99) for _ in boxes])
     assert [d.box[0] for d in reader.read(FRAME)] == [100]
+
+
+def test_a_large_find_the_pip_reader_confirmed_is_not_read_again(monkeypatch):
+    """The pip reader reads a die close to the camera once: when the detector asks whether it
+    is a die, and its answer is kept for the die's pips."""
+    from companion.vision import DiceReader
+    from companion.vision.pips import PipReading
+
+    reader = DiceReader()
+    close_up, small = die(20, 20, 500, 0.9), die(560, 560, 40, 0.9)
+
+    def detect(frame, confirm=None):
+        return [d for d, is_die in zip([close_up], confirm([close_up]), strict=True) if is_die] + [small]
+
+    asked: list[tuple] = []
+
+    def read(frame, boxes):
+        asked.extend(tuple(b) for b in boxes)
+        return [PipReading(5 if b == close_up.box else 2, 0.95) for b in boxes]
+
+    monkeypatch.setattr(reader.detector, "detect", detect)
+    monkeypatch.setattr(reader.pip_reader, "read", read)
+    dice = reader.read(FRAME)
+    assert sorted(asked) == sorted([close_up.box, small.box])
+    assert sorted(d.pips for d in dice) == [2, 5]

@@ -61,12 +61,15 @@ class DiceReader:
         if problem is not None:
             raise ValueError(problem)
         confirm = None
+        #: what the pip reader already read while the detector asked which large finds are dice
+        readings: dict[tuple[float, float, float, float], PipReading] = {}
         if self.pip_reader is not None:
             pip_reader = self.pip_reader
 
             def confirm(finds: list[Detection]) -> list[bool]:
-                readings = pip_reader.read(frame, [d.box for d in finds])
-                return [self.keeps(d.score, r) for d, r in zip(finds, readings, strict=True)]
+                boxes = [d.box for d in finds]
+                readings.update(zip(boxes, pip_reader.read(frame, boxes), strict=True))
+                return [self.keeps(d.score, readings[d.box]) for d in finds]
 
         found = [
             d
@@ -75,11 +78,12 @@ class DiceReader:
         ]
         read = [(d.box, d.pips, d.score) for d in found]
         if self.pip_reader is not None:
-            readings = self.pip_reader.read(frame, [d.box for d in found])
+            unread = [d.box for d in found if d.box not in readings]
+            readings.update(zip(unread, self.pip_reader.read(frame, unread), strict=True))
             read = [
-                (d.box, r.pips, d.score * r.confidence)
-                for d, r in zip(found, readings, strict=True)
-                if self.keeps(d.score, r)
+                (d.box, readings[d.box].pips, d.score * readings[d.box].confidence)
+                for d in found
+                if self.keeps(d.score, readings[d.box])
             ]
         gains = white_balance_gains(frame, [box for box, _, _ in read])
         dice = []
