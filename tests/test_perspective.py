@@ -146,3 +146,21 @@ def test_a_dataset_can_be_drawn_at_a_phone_size_both_ways_up(tmp_path):
     write_dataset(tmp_path, 6, 3, None, perspective=1.0, size=(320, 240), die_share=(0.1, 0.12))
     shapes = {cv2.imread(str(p)).shape[:2] for p in (tmp_path / "images").glob("*.jpg")}
     assert shapes == {(240, 320), (320, 240)}
+
+
+def test_inked_pips_stand_out_and_leave_the_other_renders_as_they_were():
+    """``inked`` dice get a coloured ink far from their body; with no ink asked for, the pips
+    and the random draws are exactly those of the renderer before inks existed."""
+    from companion.synth.palette import INK_CONTRAST, PIP_INKS, pip_colour
+
+    body, pip = np.array([40, 35, 200], np.float32), np.array([245, 245, 245], np.float32)
+    plain, before = np.random.default_rng(3), np.random.default_rng(3)
+    for _ in range(50):
+        expected = np.array([230, 230, 230], np.float32) if before.random() < 0.12 else pip
+        assert np.array_equal(pip_colour(body, pip, plain), expected)
+    rng = np.random.default_rng(4)
+    inks = [pip_colour(body, pip, rng, inked=1.0) for _ in range(200)]
+    coloured = [ink for ink in inks if tuple(ink) in PIP_INKS]
+    assert len(coloured) > 150 and len({tuple(ink) for ink in coloured}) >= 3
+    assert all(np.linalg.norm(ink - body) >= INK_CONTRAST for ink in coloured)
+    assert (40, 40, 200) not in {tuple(int(v) for v in ink) for ink in coloured}  # red ink on a red die

@@ -36,6 +36,7 @@ def write_dataset(
     busy: float = 0.0,
     size: tuple[int, int] | None = None,
     die_share: tuple[float, float] = DIE_SHARE,
+    inked: float = 0.0,
 ) -> None:
     (out / "images").mkdir(parents=True, exist_ok=True)
     (out / "labels").mkdir(parents=True, exist_ok=True)
@@ -45,7 +46,13 @@ def write_dataset(
         if perspective and rng.random() < perspective:
             frame = size if size is None or rng.random() < 0.5 else (size[1], size[0])
             scene = sample_perspective_scene(
-                rng, frame, lowest=lowest, translucent=translucent, busy=busy, die_share=die_share
+                rng,
+                frame,
+                lowest=lowest,
+                translucent=translucent,
+                busy=busy,
+                die_share=die_share,
+                inked=inked,
             )
         else:
             scene = sample_scene(rng)
@@ -86,6 +93,12 @@ def main() -> None:
     parser.add_argument("--translucent", type=float, default=0.0, help="share of see-through lens dice")
     parser.add_argument("--busy", type=float, default=0.0, help="share of lens scenes on a busy table")
     parser.add_argument(
+        "--inked",
+        type=float,
+        default=0.0,
+        help="share of lens dice with gold, silver, red, blue or green pips",
+    )
+    parser.add_argument(
         "--size", type=parse_size, default=None, help="lens scenes drawn at WxH (e.g. 3264x2448)"
     )
     parser.add_argument(
@@ -108,6 +121,7 @@ def main() -> None:
         busy=args.busy,
         size=args.size,
         die_share=tuple(args.die_share),
+        inked=args.inked,
     )
 
 

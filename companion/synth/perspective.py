@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from .busy import busy_table
-from .palette import BODY_COLOURS
+from .palette import BODY_COLOURS, pip_colour
 from .scene import (
     PIP_LAYOUT,
     RenderedDie,
@@ -176,14 +176,15 @@ def draw_cube(
     light: np.ndarray,
     rng: np.random.Generator,
     see_through: bool = False,
+    inked: float = 0.0,
 ) -> None:
     """Draw ``cube``'s faces the camera sees; a ``see_through`` (translucent) die first shows
-    its far faces, their pips mirrored and faint, through the near ones."""
+    its far faces, their pips mirrored and faint, through the near ones; ``inked``: the share of
+    dice with pips of a coloured ink (``palette.pip_colour``)."""
     h, w = img.shape[:2]
     body, pip = (np.array(c, np.float32) for c in BODY_COLOURS[cube.colour])
     body = np.clip(body * rng.uniform(0.85, 1.12) + rng.normal(0, 6, 3), 0, 255)
-    if rng.random() < 0.12:  # pips of another colour, always one that stands out
-        pip = np.array([30, 30, 30] if body.mean() > 128 else [230, 230, 230], np.float32)
+    pip = pip_colour(body, pip, rng, inked)
     ambient, diffuse = rng.uniform(0.45, 0.65), rng.uniform(0.35, 0.6)
     src = np.float32([[0, 0], [TEXTURE - 1, 0], [TEXTURE - 1, TEXTURE - 1], [0, TEXTURE - 1]])
     near_opacity, far_opacity = (rng.uniform(0.6, 0.85), rng.uniform(0.4, 0.7)) if see_through else (1.0, 0.0)
@@ -312,11 +313,13 @@ def sample_perspective_scene(
     translucent: float = 0.0,
     busy: float = 0.0,
     die_share: tuple[float, float] = DIE_SHARE,
+    inked: float = 0.0,
 ) -> Scene:
     """A random scene of 1–25 dice, 640×480 to 1280×720 unless ``size`` is given, through a
     random lens from ``lowest``–90° above the table; a die at the centre is ``die_share`` of
-    the frame's shorter side wide; a ``translucent`` share of the dice are see-through, a
-    ``busy`` share of the scenes on a speckled, printed or cluttered table (``busy.py``)."""
+    the frame's shorter side wide; a ``translucent`` share of the dice are see-through, an
+    ``inked`` share have pips of a coloured ink (gold, silver, red, blue, green), a ``busy``
+    share of the scenes lie on a speckled, printed or cluttered table (``busy.py``)."""
     w, h = size or frame_size(rng)
     die_pixels = min(w, h) * rng.uniform(*die_share)
     camera = sample_camera(rng, w, h, die_pixels, lowest)
@@ -334,7 +337,7 @@ def sample_perspective_scene(
         draw_shadow(img, cube, camera, direction)
     dice = []
     for cube in sorted(cubes, key=lambda c: -distance(c, camera)):
-        draw_cube(img, cube, camera, direction, rng, translucent > 0 and rng.random() < translucent)
+        draw_cube(img, cube, camera, direction, rng, translucent > 0 and rng.random() < translucent, inked)
         dice.append(RenderedDie(outline(cube, camera, w, h), cube.pips, cube.colour, cube.size > 1))
     img = apply_light(img, light, rng)
     return Scene(camera_effects(img, rng, light), dice)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
-from .palette import BODY_COLOURS
+from .palette import BODY_COLOURS, pip_colour
 
 #: pip centres on a unit face, per value (x, y in -1..1)
 PIP_LAYOUT: dict[int, list[tuple[float, float]]] = {
@@ -178,8 +178,7 @@ def _draw_die_here(
     h, w = img.shape[:2]
     body, pip = (np.array(c, np.float32) for c in BODY_COLOURS[pose.colour])
     body = np.clip(body * rng.uniform(0.85, 1.12) + rng.normal(0, 6, 3), 0, 255)
-    if rng.random() < 0.12:  # some dice have pips of another colour, always one that stands out
-        pip = np.array([30, 30, 30] if body.mean() > 128 else [230, 230, 230], np.float32)
+    pip = pip_colour(body, pip, rng)
     top = _square(pose.x, pose.y, pose.size, pose.angle)
     radius = pose.size * rng.uniform(0.08, 0.2)
 

@@ -13,6 +13,8 @@
   see-through, half on busy tables; session 7, never used to choose), made here likewise.
 - phone photos (seed 994, 60 lens scenes of 3264×2448 from 60–90° above the table, dice 2–7 %
   of the shorter side wide; session 9, never used to choose), made here likewise.
+- coloured pips (seed 995, 80 lens scenes from 50–90° above the table, half the dice with pips
+  of a gold, silver, red, blue or green ink; session 10, never used to choose), made here likewise.
 - close-ups: a die of every 7th held-out render zoomed to fill 10–60 % of the frame.
 - time by the number of dice: the held-out renders shrunk to 640 px, median ms per 1–5, 6–10,
   11–15 and 16–20 dice.
@@ -146,6 +148,10 @@ def main() -> None:
                 translucent=0.1,
                 busy=0.4,
             )
+        ],
+        # half the dice with gold, silver, red, blue or green pips (session 10; never used to choose)
+        "rendered, coloured pips (seed 995)": [
+            held_out_render("synth_ink995", 995, 80, perspective=1.0, inked=0.5, busy=0.3, lowest=50)
         ],
     }
     print(f"machine: {platform.machine()}, Python {platform.python_version()}, {args.threads} threads")
