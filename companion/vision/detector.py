@@ -91,13 +91,8 @@ class DiceDetector:
     def prepare(self, frame: np.ndarray, side: int | None = None) -> Prepared:
         """The frame resized so its longest side is ``side`` (default ``input_side``), padded to 32."""
         h, w = frame.shape[:2]
-        scale = (side or self.input_side) / max(h, w)
-        rw, rh = max(1, round(w * scale)), max(1, round(h * scale))
-        resized = frame
-        if (rw, rh) != (w, h):  # a frame already the look's size (a 640×640 photo) is used as it is
-            resized = cv2.resize(
-                frame, (rw, rh), interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
-            )
+        resized, scale = fitted(frame, side or self.input_side)
+        rh, rw = resized.shape[:2]
         pw, ph = -(-rw // 32) * 32, -(-rh // 32) * 32
         padded = np.zeros((ph, pw, 3), np.uint8)
         padded[:rh, :rw] = resized
@@ -142,10 +137,7 @@ class DiceDetector:
         if max(h, w) < close_side:
             return self.detect_in_looks(frame, confirm, (w, h))
         # a phone photo is shrunk once to the close look's size; the other looks are made from that copy
-        scale = close_side / max(h, w)
-        close = cv2.resize(
-            frame, (max(1, round(w * scale)), max(1, round(h * scale))), interpolation=cv2.INTER_AREA
-        )
+        close, scale = fitted(frame, close_side)
         found, _ = self.detect_at(close, close_side)
         small = [
             in_frame(d, scale, (w, h)) for d in found if max(d.box[2], d.box[3]) < self.small_die * CLOSE_LOOK
@@ -159,11 +151,9 @@ class DiceDetector:
         """The dice of the three looks, in pixels of a frame of ``size`` (``frame`` may be a
         shrunk copy of it)."""
         h, w = frame.shape[:2]
-        shrink = min(1.0, self.input_side / max(h, w))
-        source = frame
-        if shrink < 1:  # a large frame is shrunk once; the looks are made from the shrunk copy
-            shrunk = (max(1, round(w * shrink)), max(1, round(h * shrink)))
-            source = cv2.resize(frame, shrunk, interpolation=cv2.INTER_AREA)
+        source, shrink = frame, 1.0
+        if max(h, w) > self.input_side:  # a large frame is shrunk once; the looks are made from the copy
+            source, shrink = fitted(frame, self.input_side)
         shrink *= w / size[0]  # look pixels per pixel of the frame of ``size``
         looks = {look: self.detect_at(source, self.input_side // look) for look in LOOKS}
         kept: list[Detection] = []
@@ -182,6 +172,16 @@ class DiceDetector:
                     found = [d for d, is_die in zip(found, dice, strict=True) if is_die]
             kept += found
         return [in_frame(d, shrink, size) for d in suppress_overlaps(kept)]
+
+
+def fitted(frame: np.ndarray, side: int) -> tuple[np.ndarray, float]:
+    """``frame`` resized so its longest side is ``side`` (itself when it already is), and the scale."""
+    h, w = frame.shape[:2]
+    scale = side / max(h, w)
+    size = (max(1, round(w * scale)), max(1, round(h * scale)))
+    if size == (w, h):
+        return frame, scale
+    return cv2.resize(frame, size, interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR), scale
 
 
 def in_frame(detection: Detection, shrink: float, size: tuple[int, int]) -> Detection:
