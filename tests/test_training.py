@@ -1,6 +1,7 @@
 """Training helpers that need torch (the `train` extra, which CI installs): going on from a
-shipped ONNX file whose BatchNorms the exporter folded into the convolutions."""
+shipped ONNX file whose BatchNorms the exporter folded into the convolutions; PipNet's crops."""
 
+import random
 from pathlib import Path
 
 import numpy as np
@@ -12,6 +13,7 @@ ort = pytest.importorskip("onnxruntime")
 from companion.training.from_onnx import load_fused, resume_from_onnx  # noqa: E402
 from companion.training.model import DiceNet, ExportedDiceNet  # noqa: E402
 from companion.training.pipnet import ExportedPipNet, PipNet  # noqa: E402
+from companion.training.train_pips import augmented  # noqa: E402
 
 MODELS = Path(__file__).resolve().parents[1] / "models" / "float"  # what training writes and resumes from
 
@@ -65,3 +67,24 @@ def test_batch_norms_spread_over_batches_keep_the_model_and_train_from_there():
 def test_a_model_of_another_shape_is_refused():
     with pytest.raises(ValueError, match="layers with weights"):
         load_fused(PipNet(), MODELS / "dicenet.onnx")
+
+
+def where_the_bright_band_is(crop: np.ndarray) -> str:
+    grey = crop.astype(np.float32).mean(axis=2)
+    sides = {
+        "top": grey[:16].mean(),
+        "bottom": grey[-16:].mean(),
+        "left": grey[:, :16].mean(),
+        "right": grey[:, -16:].mean(),
+    }
+    return max(sides, key=sides.get)
+
+
+def test_upright_training_crops_keep_the_top_of_the_picture_on_top():
+    crop = np.full((48, 48, 3), 40, np.uint8)
+    crop[:12] = 220  # the upper face of a die seen from the side of the table
+    rng = random.Random(0)
+    upright = {where_the_bright_band_is(augmented(crop, rng, upright=True)) for _ in range(60)}
+    turned = {where_the_bright_band_is(augmented(crop, rng)) for _ in range(60)}
+    assert upright == {"top"}
+    assert turned == {"top", "bottom", "left", "right"}

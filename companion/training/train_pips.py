@@ -99,8 +99,12 @@ def background_crop(samples: list[Sample], rng: random.Random) -> np.ndarray:
     return np.full((CROP_SIDE, CROP_SIDE, 3), rng.randint(0, 255), np.uint8)
 
 
-def augmented(crop: np.ndarray, rng: random.Random) -> np.ndarray:
-    crop = np.rot90(crop, rng.randrange(4))
+def augmented(crop: np.ndarray, rng: random.Random, upright: bool = False) -> np.ndarray:
+    """A training crop turned, mirrored and recoloured; ``upright`` keeps the picture's up as
+    it is (mirrored left–right only), so the top face of a die seen at an angle stays the
+    upper one, as in a photo taken from the side of the table."""
+    if not upright:
+        crop = np.rot90(crop, rng.randrange(4))
     if rng.random() < 0.5:
         crop = crop[:, ::-1]
     crop = photometric(np.ascontiguousarray(crop), rng)
@@ -114,16 +118,23 @@ def augmented(crop: np.ndarray, rng: random.Random) -> np.ndarray:
     return crop
 
 
-def batch(pools: list[list[Example]], shares: list[float], negatives: list[Sample], size: int, rng):
+def batch(
+    pools: list[list[Example]],
+    shares: list[float],
+    negatives: list[Sample],
+    size: int,
+    rng: random.Random,
+    upright: bool = False,
+):
     crops, labels = [], []
     for _ in range(size):
         pool = rng.choices(pools + [[]], weights=shares)[0]
         if pool:
             example = rng.choice(pool)
-            crops.append(augmented(crop_die(example.image, jittered(example.crop_box, rng)), rng))
+            crops.append(augmented(crop_die(example.image, jittered(example.crop_box, rng)), rng, upright))
             labels.append(example.label)
         else:
-            crops.append(augmented(background_crop(negatives, rng), rng))
+            crops.append(augmented(background_crop(negatives, rng), rng, upright))
             labels.append(NOT_A_DIE)
     tensor = torch.from_numpy(np.stack(crops).transpose(0, 3, 1, 2).copy()).float()
     return tensor, torch.tensor(labels)
@@ -151,6 +162,9 @@ def main() -> None:
         "--mine-with", type=Path, help="a DiceNet ONNX file: its false finds become 'not a die' crops"
     )
     parser.add_argument("--check", type=Path, nargs="*", default=[], help="held-out YOLO folders to score")
+    parser.add_argument(
+        "--upright", action="store_true", help="no quarter turns: mirror crops left-right only"
+    )
     args = parser.parse_args()
     rng = seeded_start(args)
     real_samples = [s for folder in args.data for s in load_folder(folder)]
@@ -187,7 +201,7 @@ def main() -> None:
     step, smoothed, last_save = 0, None, start
     while (elapsed := time.monotonic() - start) < budget:
         lr = set_learning_rate(optimiser, args.lr, elapsed / budget, step)
-        crops_t, labels = batch(pools, shares, samples, args.batch, rng)
+        crops_t, labels = batch(pools, shares, samples, args.batch, rng, args.upright)
         loss = F.cross_entropy(net(crops_t), labels, label_smoothing=0.05)
         optimiser.zero_grad()
         loss.backward()
