@@ -24,12 +24,15 @@ CROP_SIDE = 48
 CROP_MARGIN = 1.25
 NOT_A_DIE = 0  # class 0; classes 1–6 are the pips
 DEFAULT_PIP_MODEL = shipped_model("pipnet.onnx")
-#: how many quarter turns of each crop are read and averaged (a face reads the same turned).
-#: With the session-4 models, four lifted Roboflow valid read F1 from 0.794 to 0.801 for about
-#: 4 ms a frame and lowered the lens renders' from 0.949 to 0.944 (models/README.md).
-TURNS = 4
-#: a crop read at least this surely upright is not turned: each turn costs about 0.7 ms a crop
-#: on a 2-core laptop, 35 ms for a roll of 12 dice read four times (session 8)
+#: how many quarter turns of each crop are read and averaged. The shipped PipNet (run 15) was
+#: trained upright, never turned: in a photo taken from the side of the table the top face is
+#: the upper one, and a turned crop would hide which that is; read once, it reads the dice seen
+#: from the side better (models/README.md, session 11). Four suited the earlier models, which
+#: were trained on crops turned every way (session 4: Roboflow valid 0.794 -> 0.801).
+TURNS = 1
+#: with more than one turn, a crop read at least this surely upright is not turned: each turn
+#: costs about 0.7 ms a crop on a 2-core laptop, 35 ms for a roll of 12 dice read four times
+#: (session 8)
 SURE_UPRIGHT = 0.8
 #: how far the crop moves toward a die's top face, in box sides per unit of the die's distance
 #: from the picture's centre over the lens's focal length (taken as 0.9 × the longest side);
