@@ -24,7 +24,7 @@ CROP_SIDE = 48
 CROP_MARGIN = 1.25
 NOT_A_DIE = 0  # class 0; classes 1–6 are the pips
 DEFAULT_PIP_MODEL = shipped_model("pipnet.onnx")
-#: how many quarter turns of each crop are read and averaged. The shipped PipNet (run 15) was
+#: how many quarter turns of each crop are read and averaged. The shipped PipNet (run 16) was
 #: trained upright, never turned: in a photo taken from the side of the table the top face is
 #: the upper one, and a turned crop would hide which that is; read once, it reads the dice seen
 #: from the side better (models/README.md, session 11). Four suited the earlier models, which
