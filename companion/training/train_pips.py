@@ -8,8 +8,8 @@
 Crops come from the labelled boxes, moved toward the top face as the reader moves them
 (``toward_top_face``), then moved and resized a little (as a detector's boxes would be),
 turned (with ``--upright`` never: the shipped PipNet), flipped and recoloured; "not a die"
-crops come from places with no labelled
-die and, with ``--mine-with``, from where a detector wrongly finds one. One image in five of
+crops come from places with no labelled die and, with ``--mine-with``, from where a detector
+wrongly finds one. One image in five of
 ``--pip-crops`` is kept out of training and scored at the end with the ``--check`` folders
 (true boxes, no jitter).
 """
