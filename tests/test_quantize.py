@@ -19,6 +19,7 @@ from companion.training.quantize import (  # noqa: E402
 )
 from companion.vision.detector import DiceDetector  # noqa: E402
 from companion.vision.pips import PipReader  # noqa: E402
+from companion.vision.reader import MAYBE_THRESHOLD  # noqa: E402
 
 MODELS = Path(__file__).resolve().parents[1] / "models"
 FIXTURES = Path(__file__).parent / "fixtures" / "real"
@@ -43,7 +44,9 @@ def test_the_detector_keeps_its_heads_float():
 
 def test_a_quantised_pip_reader_reads_like_its_float_original(tmp_path):
     frames = calibration_frames([(FIXTURES, 6)])
-    batches = crop_batches(DiceDetector(MODELS / "float" / "dicenet.onnx", threads=1, floor=0.25), frames)
+    batches = crop_batches(
+        DiceDetector(MODELS / "float" / "dicenet.onnx", threads=1, floor=MAYBE_THRESHOLD), frames
+    )
     out = tmp_path / "pipnet.onnx"
     quantize(MODELS / "float" / "pipnet.onnx", out, "crops", batches, PIPNET_OPS)
     crops = np.concatenate(batches).transpose(0, 2, 3, 1)
