@@ -7,7 +7,16 @@ from companion.synth.perspective import Camera, Cube, outline
 from companion.synth.scene import DiePose, render_scene
 from companion.vision import DiceReader, ModelError
 from companion.vision.onnx_model import SPINNING
-from companion.vision.pips import CROP_MARGIN, CROP_SIDE, PipReader, crop_die, toward_top_face
+from companion.vision.pips import (
+    CROP_MARGIN,
+    CROP_SIDE,
+    DEFAULT_PIP_MODEL,
+    TURNS_KEY,
+    UNMARKED_TURNS,
+    PipReader,
+    crop_die,
+    toward_top_face,
+)
 
 
 def test_a_crop_is_square_and_centred_on_the_box():
@@ -106,6 +115,35 @@ def test_only_a_crop_read_unsurely_upright_is_turned():
     adaptive = PipReader(turns=4, sure_upright=line).probabilities(crops)
     np.testing.assert_allclose(adaptive[sure], upright[sure], atol=1e-5)
     np.testing.assert_allclose(adaptive[unsure], every_turn[unsure], atol=1e-5)
+
+
+def marked_copy(tmp_path, mark: str | None):
+    """The shipped PipNet's graph with ``TURNS_KEY`` set to ``mark`` (None: no mark at all)."""
+    onnx = pytest.importorskip("onnx")  # the `train` extra
+    model = onnx.load(str(DEFAULT_PIP_MODEL))
+    props = {p.key: p.value for p in model.metadata_props if p.key != TURNS_KEY}
+    del model.metadata_props[:]
+    onnx.helper.set_model_props(model, props if mark is None else {**props, TURNS_KEY: mark})
+    path = tmp_path / "pipnet.onnx"
+    onnx.save(model, str(path))
+    return path
+
+
+def test_the_shipped_pip_reader_reads_each_crop_once_as_it_was_trained():
+    assert PipReader().turns == 1
+
+
+@pytest.mark.parametrize("mark, turns", [("4", 4), ("1", 1), (None, UNMARKED_TURNS)])
+def test_the_pip_reader_reads_crops_in_the_turns_its_model_file_names(tmp_path, mark, turns):
+    """A PipNet trained on turned crops is read in four turns; one trained upright once; one
+    exported before the mark existed as the earlier PipNets were (turned)."""
+    assert PipReader(marked_copy(tmp_path, mark)).turns == turns
+    assert PipReader(marked_copy(tmp_path, mark), turns=2).turns == 2  # asked for, it wins
+
+
+def test_a_pip_model_naming_impossible_turns_is_a_clear_error(tmp_path):
+    with pytest.raises(ModelError, match="quarter_turns='sideways'.*export it again"):
+        PipReader(marked_copy(tmp_path, "sideways"))
 
 
 @pytest.mark.parametrize("turns", [0, 5])

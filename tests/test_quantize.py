@@ -54,6 +54,8 @@ def test_a_quantised_pip_reader_reads_like_its_float_original(tmp_path):
     int8_answers = PipReader(out, threads=1).run(crops).argmax(axis=1)
     assert len(crops) >= 12
     assert (float_answers == int8_answers).mean() >= 0.9
+    # how PipNet is read (once, trained upright) goes with it into the 8-bit copy
+    assert PipReader(out, threads=1).turns == PipReader(MODELS / "float" / "pipnet.onnx").turns == 1
 
 
 def test_calibration_frames_are_given_as_folder_and_count():

@@ -12,8 +12,9 @@ ort = pytest.importorskip("onnxruntime")
 
 from companion.training.from_onnx import load_fused, resume_from_onnx  # noqa: E402
 from companion.training.model import DiceNet, ExportedDiceNet  # noqa: E402
-from companion.training.pipnet import ExportedPipNet, PipNet  # noqa: E402
+from companion.training.pipnet import ExportedPipNet, PipNet, export_pipnet  # noqa: E402
 from companion.training.train_pips import augmented  # noqa: E402
+from companion.vision.pips import PipReader  # noqa: E402
 
 MODELS = Path(__file__).resolve().parents[1] / "models" / "float"  # what training writes and resumes from
 
@@ -88,3 +89,11 @@ def test_upright_training_crops_keep_the_top_of_the_picture_on_top():
     turned = {where_the_bright_band_is(augmented(crop, rng)) for _ in range(60)}
     assert upright == {"top"}
     assert turned == {"top", "bottom", "left", "right"}
+
+
+@pytest.mark.parametrize("turns", [1, 4])
+def test_an_exported_pip_net_tells_the_reader_how_to_turn_its_crops(tmp_path, turns):
+    """Trained upright (1) it is read once; trained on turned crops (4) in four turns."""
+    out = tmp_path / "pipnet.onnx"
+    export_pipnet(PipNet(), out, turns)
+    assert PipReader(out, threads=1).turns == turns

@@ -2,10 +2,11 @@
 
 from pathlib import Path
 
+import onnx
 import torch
 from torch import nn
 
-from ..vision.pips import CROP_SIDE
+from ..vision.pips import CROP_SIDE, TURNS_KEY
 from .model import conv_bn
 
 CLASSES = 7  # not a die, then 1–6 pips
@@ -44,8 +45,10 @@ class ExportedPipNet(nn.Module):
         return torch.softmax(self.net(crops), dim=1)
 
 
-def export_pipnet(net: PipNet, out: Path) -> None:
-    """ONNX with a free batch size: every crop of a frame goes through in one run."""
+def export_pipnet(net: PipNet, out: Path, turns: int) -> None:
+    """ONNX with a free batch size: every crop of a frame goes through in one run. ``turns``
+    (1 when trained upright, else 4) is written into the file, so the reader reads the crops
+    the way the model learnt them (``vision.pips.TURNS_KEY``)."""
     out.parent.mkdir(parents=True, exist_ok=True)
     net.eval()
     tmp = out.with_suffix(".onnx.tmp")
@@ -60,5 +63,8 @@ def export_pipnet(net: PipNet, out: Path) -> None:
             dynamo=False,
             dynamic_axes={"crops": {0: "n"}, "probabilities": {0: "n"}},
         )
+    model = onnx.load(str(tmp))
+    onnx.helper.set_model_props(model, {TURNS_KEY: str(turns)})
+    onnx.save(model, str(tmp))
     tmp.replace(out)
     net.train()

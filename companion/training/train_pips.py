@@ -198,6 +198,7 @@ def main() -> None:
         net.load_state_dict(torch.load(args.resume, map_location="cpu"))
         print(f"resumed from {args.resume}", flush=True)
     optimiser = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=5e-4)
+    turns = 1 if args.upright else 4  # how the reader is to read what this run learns
     budget, start = args.minutes * 60, time.monotonic()
     step, smoothed, last_save = 0, None, start
     while (elapsed := time.monotonic() - start) < budget:
@@ -212,10 +213,10 @@ def main() -> None:
         if step % 100 == 0:
             print(f"step {step} {elapsed / 60:.1f} min lr {lr:.5f} loss {smoothed:.3f}", flush=True)
         if time.monotonic() - last_save > 300:
-            export_pipnet(net, args.out)
+            export_pipnet(net, args.out, turns)
             torch.save(net.state_dict(), args.out.with_suffix(".pt"))
             last_save = time.monotonic()
-    export_pipnet(net, args.out)
+    export_pipnet(net, args.out, turns)
     torch.save(net.state_dict(), args.out.with_suffix(".pt"))
     print(f"done: {step} steps in {(time.monotonic() - start) / 60:.1f} min -> {args.out}", flush=True)
     if args.pip_crops:

@@ -15,21 +15,24 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import onnxruntime as ort
 
 from .boxes import centre
-from .onnx_model import open_session, shipped_model
+from .onnx_model import ModelError, open_session, shipped_model
 
 CROP_SIDE = 48
 #: the crop is this many times the box's longer side, so the whole top face is in it
 CROP_MARGIN = 1.25
 NOT_A_DIE = 0  # class 0; classes 1–6 are the pips
 DEFAULT_PIP_MODEL = shipped_model("pipnet.onnx")
-#: how many quarter turns of each crop are read and averaged. The shipped PipNet (run 16) was
-#: trained upright, never turned: in a photo taken from the side of the table the top face is
-#: the upper one, and a turned crop would hide which that is; read once, it reads the dice seen
-#: from the side better (models/README.md, session 11). Four suited the earlier models, which
-#: were trained on crops turned every way (session 4: Roboflow valid 0.794 -> 0.801).
-TURNS = 1
+#: the ONNX metadata key that says how many quarter turns of each crop the model is read in:
+#: "1" for a PipNet trained upright (``train_pips --upright``, the shipped run 16: in a photo
+#: taken from the side of the table the top face is the upper one, and a turned crop would hide
+#: which that is; models/README.md, session 11), "4" for one trained on crops turned every way
+TURNS_KEY = "quarter_turns"
+#: the turns of a PipNet without that key: every one trained before session 12 wrote none, and
+#: all but runs 15 and 16 were trained turned (four: session 4, Roboflow valid 0.794 -> 0.801)
+UNMARKED_TURNS = 4
 #: with more than one turn, a crop read at least this surely upright is not turned: each turn
 #: costs about 0.7 ms a crop on a 2-core laptop, 35 ms for a roll of 12 dice read four times
 #: (session 8)
@@ -81,6 +84,17 @@ def reader_crops(
     return np.stack([crop_die(frame, toward_top_face(box, size, shift)) for box in boxes])
 
 
+def trained_turns(session: ort.InferenceSession, path: Path) -> int:
+    """How many quarter turns the PipNet in ``session`` (loaded from ``path``) is read in, from
+    its metadata (``TURNS_KEY``); ``UNMARKED_TURNS`` when it has none."""
+    mark = session.get_modelmeta().custom_metadata_map.get(TURNS_KEY)
+    if mark is None:
+        return UNMARKED_TURNS
+    if mark not in {"1", "2", "3", "4"}:
+        raise ModelError(f"{path} says {TURNS_KEY}={mark!r}; expected 1–4: export it again with train_pips")
+    return int(mark)
+
+
 @dataclass(frozen=True)
 class PipReading:
     pips: int | None  # None: the model says this is not a die
@@ -94,17 +108,18 @@ class PipReader:
         self,
         model_path: Path | None = None,
         threads: int = 2,
-        turns: int = TURNS,
+        turns: int | None = None,
         sure_upright: float | None = SURE_UPRIGHT,
         top_face_shift: float = TOP_FACE_SHIFT,
     ) -> None:
-        """``sure_upright`` None: every crop is read in all ``turns``; ``top_face_shift`` 0:
-        every crop is centred on its box."""
-        if not 1 <= turns <= 4:
+        """``turns`` None: as the model file says it was trained (``TURNS_KEY``); ``sure_upright``
+        None: every crop is read in all ``turns``; ``top_face_shift`` 0: every crop is centred on its box."""
+        if turns is not None and not 1 <= turns <= 4:
             raise ValueError(f"turns must be 1–4 (quarter turns of each crop), got {turns}")
-        self.session = open_session(Path(model_path or DEFAULT_PIP_MODEL), threads, "pip", "--pip-model")
+        path = Path(model_path or DEFAULT_PIP_MODEL)
+        self.session = open_session(path, threads, "pip", "--pip-model")
         self.input_name = self.session.get_inputs()[0].name
-        self.turns = turns
+        self.turns = turns or trained_turns(self.session, path)
         self.sure_upright = sure_upright
         self.top_face_shift = top_face_shift
 
