@@ -182,6 +182,18 @@ def test_missing_model_is_a_clear_error(tmp_path, capsys):
     assert "no dice model" in capsys.readouterr().err
 
 
+def test_find_gives_the_dice_read_gives_before_their_colours_are_named():
+    """Calibration learns colours from ``find``'s boxes: the very dice, on the very boxes (not
+    rounded), whose bodies ``read`` names in play."""
+    reader = DiceReader()
+    frame = rendered([("red", 2), ("blue", 5), ("white", 6), ("black", 1)], seed=4)
+    found, read = reader.find(frame), reader.read(frame)
+    assert len(found) == 4
+    as_read = sorted((tuple(int(round(v)) for v in box), pips, min(1.0, score)) for box, pips, score in found)
+    assert as_read == sorted((d.box, d.pips, d.score) for d in read)
+    assert any(box != tuple(int(round(v)) for v in box) for box, _, _ in found)
+
+
 def test_calibration_round_trip_and_use(tmp_path, capsys):
     # a table whose "red" dice look orange-ish and whose "blue" dice are dark teal
     photos = {}

@@ -71,6 +71,7 @@ def run(args: argparse.Namespace) -> int:
 def learn_readings(reader, image):
     from ..vision.colour import read_body, white_balance_gains
 
-    boxes = [die.box for die in reader.read(image)]  # dice the pip reader vouches for
+    # dice the pip reader vouches for, their bodies read once, as the reader reads them in play
+    boxes = [box for box, _, _ in reader.find(image)]
     gains = white_balance_gains(image, boxes)
     return [r for r in (read_body(image, box, gains) for box in boxes) if r is not None]

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .boxes import centre
+from .boxes import Box, centre
 from .calibration import Calibration
 from .colour import OTHER, palette_colour, read_body, white_balance_gains
 from .detector import DEFAULT_THRESHOLD, Detection, DiceDetector
@@ -57,12 +57,24 @@ class DiceReader:
 
     def read(self, frame: np.ndarray) -> list[Die]:
         """Every die on the table in this BGR frame, in reading order (top to bottom, left to right)."""
+        found = self.find(frame)
+        gains = white_balance_gains(frame, [box for box, _, _ in found])
+        dice = []
+        for box, pips, score in found:
+            colour = self.colour_of(frame, box, gains)
+            x, y, w, h = (int(round(v)) for v in box)
+            dice.append(Die((x, y, w, h), pips, colour, min(1.0, max(0.0, score))))
+        return sorted(dice, key=lambda d: (round(d.centre[1] / 40), d.centre[0]))
+
+    def find(self, frame: np.ndarray) -> list[tuple[Box, int, float]]:
+        """Every die in this BGR frame as (box in pixels of the frame, pips, score), colour not
+        yet read: what ``read`` names the colours of, and what calibration learns them from."""
         problem = unreadable(frame)
         if problem is not None:
             raise ValueError(problem)
         confirm = None
         #: what the pip reader already read while the detector asked which large finds are dice
-        readings: dict[tuple[float, float, float, float], PipReading] = {}
+        readings: dict[Box, PipReading] = {}
         if self.pip_reader is not None:
             pip_reader = self.pip_reader
 
@@ -76,24 +88,17 @@ class DiceReader:
             for d in self.detector.detect(frame, confirm)
             if self.calibration.on_table(centre(d.box)) and max(d.box[2], d.box[3]) >= MIN_DIE_SIDE
         ]
-        read = [(d.box, d.pips, d.score) for d in found]
-        if self.pip_reader is not None:
-            unread = [d.box for d in found if d.box not in readings]
-            readings.update(zip(unread, self.pip_reader.read(frame, unread), strict=True))
-            read = [
-                (d.box, readings[d.box].pips, d.score * readings[d.box].confidence)
-                for d in found
-                if self.keeps(d.score, readings[d.box])
-            ]
-        gains = white_balance_gains(frame, [box for box, _, _ in read])
-        dice = []
-        for box, pips, score in read:
-            colour = self.colour_of(frame, box, gains)
-            x, y, w, h = (int(round(v)) for v in box)
-            dice.append(Die((x, y, w, h), pips, colour, min(1.0, max(0.0, score))))
-        return sorted(dice, key=lambda d: (round(d.centre[1] / 40), d.centre[0]))
+        if self.pip_reader is None:  # a model that reads the pips itself
+            return [(d.box, d.pips, d.score) for d in found]
+        unread = [d.box for d in found if d.box not in readings]
+        readings.update(zip(unread, self.pip_reader.read(frame, unread), strict=True))
+        return [
+            (d.box, readings[d.box].pips, d.score * readings[d.box].confidence)
+            for d in found
+            if self.keeps(d.score, readings[d.box])
+        ]
 
-    def colour_of(self, frame: np.ndarray, box: tuple[float, float, float, float], gains: np.ndarray) -> str:
+    def colour_of(self, frame: np.ndarray, box: Box, gains: np.ndarray) -> str:
         reading = read_body(frame, box, gains)
         if reading is None:
             return OTHER
