@@ -25,7 +25,7 @@ import torch
 from torch.nn import functional as F
 
 from ..vision.detector import DiceDetector
-from ..vision.pips import CROP_SIDE, NOT_A_DIE, crop_die, toward_top_face
+from ..vision.pips import CROP_SIDE, NOT_A_DIE, TURNED_TRAINING_TURNS, crop_die, toward_top_face
 from .cli import seeded_start, training_parser
 from .data import Sample, load_folder, photometric
 from .from_onnx import resume_from_onnx
@@ -198,7 +198,7 @@ def main() -> None:
         net.load_state_dict(torch.load(args.resume, map_location="cpu"))
         print(f"resumed from {args.resume}", flush=True)
     optimiser = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=5e-4)
-    turns = 1 if args.upright else 4  # how the reader is to read what this run learns
+    turns = 1 if args.upright else TURNED_TRAINING_TURNS  # how the reader is to read what this run learns
     budget, start = args.minutes * 60, time.monotonic()
     step, smoothed, last_save = 0, None, start
     while (elapsed := time.monotonic() - start) < budget:

@@ -30,9 +30,12 @@ DEFAULT_PIP_MODEL = shipped_model("pipnet.onnx")
 #: taken from the side of the table the top face is the upper one, and a turned crop would hide
 #: which that is; models/README.md, session 11), "4" for one trained on crops turned every way
 TURNS_KEY = "quarter_turns"
+#: the turns a PipNet trained on crops turned every way is read in, averaged (session 4:
+#: Roboflow valid 0.794 -> 0.801); one trained upright is read once
+TURNED_TRAINING_TURNS = 4
 #: the turns of a PipNet without that key: every one trained before session 12 wrote none, and
-#: all but runs 15 and 16 were trained turned (four: session 4, Roboflow valid 0.794 -> 0.801)
-UNMARKED_TURNS = 4
+#: all but runs 15 and 16 were trained turned
+UNMARKED_TURNS = TURNED_TRAINING_TURNS
 #: with more than one turn, a crop read at least this surely upright is not turned: each turn
 #: costs about 0.7 ms a crop on a 2-core laptop, 35 ms for a roll of 12 dice read four times
 #: (session 8)
