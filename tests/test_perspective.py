@@ -164,3 +164,15 @@ def test_inked_pips_stand_out_and_leave_the_other_renders_as_they_were():
     assert len(coloured) > 150 and len({tuple(ink) for ink in coloured}) >= 3
     assert all(np.linalg.norm(ink - body) >= INK_CONTRAST for ink in coloured)
     assert (40, 40, 200) not in {tuple(int(v) for v in ink) for ink in coloured}  # red ink on a red die
+
+
+def test_more_cameras_can_be_slanted():
+    def elevations(**options):
+        rngs = (np.random.default_rng(s) for s in range(300))
+        return [elevation(sample_camera(rng, 800, 600, 40, lowest=15, **options)) for rng in rngs]
+
+    usual, slanted = elevations(), elevations(slanted=1.0)
+    assert min(slanted) >= 15 - 1e-9 and max(slanted) <= 90
+    # uniform over 15–90°: about a third below 40°, against about a tenth with the usual share
+    assert sum(e < 40 for e in slanted) >= 2 * sum(e < 40 for e in usual)
+    assert sum(e < 40 for e in slanted) >= 75

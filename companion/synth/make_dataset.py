@@ -3,7 +3,7 @@ colours.json (image name -> colour of each labelled die, in label order).
 
     python -m companion.synth.make_dataset OUT --count 3000 --seed 1 [--max-side 640] \
         [--perspective 0.5] [--lowest 25] [--translucent 0.3] [--busy 0.7] \
-        [--size 3264x2448] [--die-share 0.02 0.06]
+        [--size 3264x2448] [--die-share 0.02 0.06] [--slanted 0.8] [--defocus 0.4]
 
 ``--perspective`` is the share of scenes drawn as cubes through a lens (``perspective.py``);
 the rest come from the flat top-down renderer (``scene.py``). ``--lowest`` is the lowest lens
@@ -11,6 +11,8 @@ camera in degrees above the table, ``--translucent`` the share of see-through le
 ``--busy`` the share of lens scenes on a speckled, printed or cluttered table (``busy.py``).
 ``--size`` draws every lens scene at that size (a phone photo), half of them turned upright,
 and ``--die-share`` sets how wide a die at the centre is, as a share of the shorter side.
+``--slanted`` is the share of lens cameras anywhere from ``--lowest`` to 90° (the rest near
+overhead) and ``--defocus`` the share of lens scenes partly out of focus (``focus.py``).
 """
 
 import argparse
@@ -21,7 +23,7 @@ import cv2
 import numpy as np
 
 from .cli import parse_size
-from .perspective import DIE_SHARE, LOWEST_CAMERA, sample_perspective_scene
+from .perspective import DIE_SHARE, LOWEST_CAMERA, SLANTED, sample_perspective_scene
 from .scene import sample_scene
 
 
@@ -37,6 +39,8 @@ def write_dataset(
     size: tuple[int, int] | None = None,
     die_share: tuple[float, float] = DIE_SHARE,
     inked: float = 0.0,
+    slanted: float = SLANTED,
+    defocus: float = 0.0,
 ) -> None:
     (out / "images").mkdir(parents=True, exist_ok=True)
     (out / "labels").mkdir(parents=True, exist_ok=True)
@@ -53,6 +57,8 @@ def write_dataset(
                 busy=busy,
                 die_share=die_share,
                 inked=inked,
+                slanted=slanted,
+                defocus=defocus,
             )
         else:
             scene = sample_scene(rng)
@@ -99,6 +105,16 @@ def main() -> None:
         help="share of lens dice with gold, silver, red, blue or green pips",
     )
     parser.add_argument(
+        "--slanted",
+        type=float,
+        default=SLANTED,
+        help="share of lens cameras anywhere from --lowest to 90° (the rest near overhead; "
+        "default %(default)s)",
+    )
+    parser.add_argument(
+        "--defocus", type=float, default=0.0, help="share of lens scenes partly out of focus"
+    )
+    parser.add_argument(
         "--size", type=parse_size, default=None, help="lens scenes drawn at WxH (e.g. 3264x2448)"
     )
     parser.add_argument(
@@ -122,6 +138,8 @@ def main() -> None:
         size=args.size,
         die_share=tuple(args.die_share),
         inked=args.inked,
+        slanted=args.slanted,
+        defocus=args.defocus,
     )
 
 

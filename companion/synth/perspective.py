@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 
 from .busy import busy_table
+from .focus import out_of_focus
 from .palette import BODY_COLOURS, pip_colour
 from .scene import (
     PIP_LAYOUT,
@@ -37,6 +38,8 @@ VISIBLE_TOP = 0.75
 LOWEST_CAMERA = 40.0
 #: how wide a die at the centre of the picture is, as a share of its shorter side (low, high)
 DIE_SHARE = (0.035, 0.15)
+#: the share of cameras placed anywhere from the lowest to straight above (the rest near overhead)
+SLANTED = 0.3
 
 
 @dataclass(frozen=True)
@@ -68,11 +71,18 @@ class Camera:
 
 
 def sample_camera(
-    rng: np.random.Generator, w: int, h: int, die_pixels: float, lowest: float = LOWEST_CAMERA
+    rng: np.random.Generator,
+    w: int,
+    h: int,
+    die_pixels: float,
+    lowest: float = LOWEST_CAMERA,
+    slanted: float = SLANTED,
 ) -> Camera:
-    """A camera ``lowest``–90° above the table (mostly near 90°), with a 45–75° wide lens,
-    placed so that a die at the centre of the picture is ``die_pixels`` wide."""
-    elevation = math.radians(90 - abs(rng.normal(0, 22)) if rng.random() < 0.7 else rng.uniform(lowest, 90))
+    """A camera ``lowest``–90° above the table, with a 45–75° wide lens, placed so that a die
+    at the centre of the picture is ``die_pixels`` wide. A ``slanted`` share of the cameras is
+    anywhere in that range, the rest near 90°."""
+    near_overhead = rng.random() < 1 - slanted
+    elevation = math.radians(90 - abs(rng.normal(0, 22)) if near_overhead else rng.uniform(lowest, 90))
     elevation = max(elevation, math.radians(lowest))
     azimuth = rng.uniform(0, 2 * math.pi)
     focal = (w / 2) / math.tan(math.radians(rng.uniform(45, 75)) / 2)
@@ -314,15 +324,19 @@ def sample_perspective_scene(
     busy: float = 0.0,
     die_share: tuple[float, float] = DIE_SHARE,
     inked: float = 0.0,
+    slanted: float = SLANTED,
+    defocus: float = 0.0,
 ) -> Scene:
     """A random scene of 1–25 dice, 640×480 to 1280×720 unless ``size`` is given, through a
     random lens from ``lowest``–90° above the table; a die at the centre is ``die_share`` of
     the frame's shorter side wide; a ``translucent`` share of the dice are see-through, an
     ``inked`` share have pips of a coloured ink (gold, silver, red, blue, green), a ``busy``
-    share of the scenes lie on a speckled, printed or cluttered table (``busy.py``)."""
+    share of the scenes lie on a speckled, printed or cluttered table (``busy.py``), a
+    ``slanted`` share of the cameras are anywhere from ``lowest`` to 90° (the rest near
+    overhead), and a ``defocus`` share of the pictures are partly out of focus (``focus.py``)."""
     w, h = size or frame_size(rng)
     die_pixels = min(w, h) * rng.uniform(*die_share)
-    camera = sample_camera(rng, w, h, die_pixels, lowest)
+    camera = sample_camera(rng, w, h, die_pixels, lowest, slanted)
     cubes = place_cubes(rng, camera, w, h, count or int(rng.integers(1, 26)), colours)
     cubes = [c for c, seen in zip(cubes, visible_tops(cubes, camera, w, h), strict=True) if seen]
     light = sample_light(rng)
@@ -340,4 +354,6 @@ def sample_perspective_scene(
         draw_cube(img, cube, camera, direction, rng, translucent > 0 and rng.random() < translucent, inked)
         dice.append(RenderedDie(outline(cube, camera, w, h), cube.pips, cube.colour, cube.size > 1))
     img = apply_light(img, light, rng)
+    if defocus > 0 and rng.random() < defocus:
+        img = out_of_focus(img, rng, die_pixels)
     return Scene(camera_effects(img, rng, light), dice)
