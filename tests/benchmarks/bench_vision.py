@@ -15,6 +15,8 @@
   of the shorter side wide; session 9, never used to choose), made here likewise.
 - coloured pips (seed 995, 80 lens scenes from 50–90° above the table, half the dice with pips
   of a gold, silver, red, blue or green ink; session 10, never used to choose), made here likewise.
+- slanted and out of focus (seed 76, 150 lens scenes up to 800 px, cameras from 15° above the
+  table, 40 % partly out of focus; session 13, never used to choose), made here likewise.
 - close-ups: a die of every 7th held-out render zoomed to fill 10–60 % of the frame.
 - time by the number of dice: the held-out renders shrunk to 640 px, median ms per 1–5, 6–10,
   11–15 and 16–20 dice.
@@ -64,11 +66,13 @@ def held_out_synthetic() -> Path:
     return test
 
 
-def held_out_render(name: str, seed: int, count: int = 150, **options: Any) -> Path:
+def held_out_render(
+    name: str, seed: int, count: int = 150, max_side: int | None = None, **options: Any
+) -> Path:
     """``count`` rendered scenes of ``seed`` in build/``name`` (made here when build/ lacks them)."""
     folder = BUILD / name
     if not (folder / "colours.json").exists():
-        write_dataset(folder, count, seed, None, **options)
+        write_dataset(folder, count, seed, max_side, **options)
     return folder
 
 
@@ -152,6 +156,21 @@ def main() -> None:
         # half the dice with gold, silver, red, blue or green pips (session 10; never used to choose)
         "rendered, coloured pips (seed 995)": [
             held_out_render("synth_ink995", 995, 80, perspective=1.0, inked=0.5, busy=0.3, lowest=50)
+        ],
+        # cameras from 15° above the table, 40 % of the pictures partly out of focus (session 13)
+        "rendered, slanted and partly out of focus (seed 76)": [
+            held_out_render(
+                "synth_slant76",
+                76,
+                max_side=800,
+                perspective=1.0,
+                lowest=15,
+                slanted=0.8,
+                defocus=0.4,
+                busy=0.3,
+                translucent=0.15,
+                inked=0.2,
+            )
         ],
     }
     print(f"machine: {platform.machine()}, Python {platform.python_version()}, {args.threads} threads")
