@@ -38,3 +38,16 @@ def test_defocus_changes_only_the_scenes_it_is_asked_for():
     blurred = sample_perspective_scene(np.random.default_rng(8), (640, 480), count=6, defocus=1.0)
     assert blurred.dice == plain.dice  # the same dice and labels, only the picture is blurred
     assert sharpness(blurred.image) < sharpness(plain.image)
+
+
+def test_a_share_outside_0_to_1_is_refused_with_a_message():
+    import argparse
+
+    import pytest
+
+    from companion.synth.cli import parse_share
+
+    assert parse_share("0.4") == 0.4 and parse_share("1") == 1.0 and parse_share("0") == 0.0
+    for bad, message in (("4", "from 0 to 1"), ("-0.1", "from 0 to 1"), ("lots", "such as 0.4")):
+        with pytest.raises(argparse.ArgumentTypeError, match=message):
+            parse_share(bad)

@@ -12,3 +12,14 @@ def parse_size(text: str) -> tuple[int, int]:
     if min(w, h) < 64:
         raise argparse.ArgumentTypeError(f"a frame of {w}x{h} is too small to draw dice in")
     return w, h
+
+
+def parse_share(text: str) -> float:
+    """``"0.4"`` -> 0.4: a share of scenes or dice, from 0 to 1."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a share from 0 to 1 such as 0.4, got {text!r}") from None
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"a share is from 0 to 1, got {value:g}")
+    return value

@@ -22,7 +22,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .cli import parse_size
+from .cli import parse_share, parse_size
 from .perspective import DIE_SHARE, LOWEST_CAMERA, SLANTED, sample_perspective_scene
 from .scene import sample_scene
 
@@ -89,30 +89,32 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-side", type=int, default=None)
-    parser.add_argument("--perspective", type=float, default=0.0, help="share of scenes drawn through a lens")
+    parser.add_argument(
+        "--perspective", type=parse_share, default=0.0, help="share of scenes drawn through a lens"
+    )
     parser.add_argument(
         "--lowest",
         type=float,
         default=LOWEST_CAMERA,
         help="degrees above the table of the lowest lens camera (default %(default)s)",
     )
-    parser.add_argument("--translucent", type=float, default=0.0, help="share of see-through lens dice")
-    parser.add_argument("--busy", type=float, default=0.0, help="share of lens scenes on a busy table")
+    parser.add_argument("--translucent", type=parse_share, default=0.0, help="share of see-through lens dice")
+    parser.add_argument("--busy", type=parse_share, default=0.0, help="share of lens scenes on a busy table")
     parser.add_argument(
         "--inked",
-        type=float,
+        type=parse_share,
         default=0.0,
         help="share of lens dice with gold, silver, red, blue or green pips",
     )
     parser.add_argument(
         "--slanted",
-        type=float,
+        type=parse_share,
         default=SLANTED,
         help="share of lens cameras anywhere from --lowest to 90° (the rest near overhead; "
         "default %(default)s)",
     )
     parser.add_argument(
-        "--defocus", type=float, default=0.0, help="share of lens scenes partly out of focus"
+        "--defocus", type=parse_share, default=0.0, help="share of lens scenes partly out of focus"
     )
     parser.add_argument(
         "--size", type=parse_size, default=None, help="lens scenes drawn at WxH (e.g. 3264x2448)"
