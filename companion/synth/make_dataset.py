@@ -3,7 +3,7 @@ colours.json (image name -> colour of each labelled die, in label order).
 
     python -m companion.synth.make_dataset OUT --count 3000 --seed 1 [--max-side 640] \
         [--perspective 0.5] [--lowest 25] [--translucent 0.3] [--busy 0.7] \
-        [--size 3264x2448] [--die-share 0.02 0.06] [--slanted 0.8] [--defocus 0.4]
+        [--size 3264x2448] [--die-share 0.02 0.06] [--slanted 0.8] [--defocus 0.4] [--grouped 0.5]
 
 ``--perspective`` is the share of scenes drawn as cubes through a lens (``perspective.py``);
 the rest come from the flat top-down renderer (``scene.py``). ``--lowest`` is the lowest lens
@@ -12,7 +12,8 @@ camera in degrees above the table, ``--translucent`` the share of see-through le
 ``--size`` draws every lens scene at that size (a phone photo), half of them turned upright,
 and ``--die-share`` sets how wide a die at the centre is, as a share of the shorter side.
 ``--slanted`` is the share of lens cameras anywhere from ``--lowest`` to 90° (the rest near
-overhead) and ``--defocus`` the share of lens scenes partly out of focus (``focus.py``).
+overhead), ``--defocus`` the share of lens scenes partly out of focus (``focus.py``) and
+``--grouped`` the share of lens scenes whose dice are pushed together in touching groups.
 """
 
 import argparse
@@ -41,6 +42,7 @@ def write_dataset(
     inked: float = 0.0,
     slanted: float = SLANTED,
     defocus: float = 0.0,
+    grouped: float = 0.0,
 ) -> None:
     (out / "images").mkdir(parents=True, exist_ok=True)
     (out / "labels").mkdir(parents=True, exist_ok=True)
@@ -59,6 +61,7 @@ def write_dataset(
                 inked=inked,
                 slanted=slanted,
                 defocus=defocus,
+                grouped=grouped,
             )
         else:
             scene = sample_scene(rng)
@@ -117,6 +120,12 @@ def main() -> None:
         "--defocus", type=parse_share, default=0.0, help="share of lens scenes partly out of focus"
     )
     parser.add_argument(
+        "--grouped",
+        type=parse_share,
+        default=0.0,
+        help="share of lens scenes whose dice are pushed together in touching groups",
+    )
+    parser.add_argument(
         "--size", type=parse_size, default=None, help="lens scenes drawn at WxH (e.g. 3264x2448)"
     )
     parser.add_argument(
@@ -142,6 +151,7 @@ def main() -> None:
         inked=args.inked,
         slanted=args.slanted,
         defocus=args.defocus,
+        grouped=args.grouped,
     )
 
 

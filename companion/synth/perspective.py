@@ -276,6 +276,69 @@ def place_cubes(
     return cubes
 
 
+def footprint(cube: Cube) -> np.ndarray:
+    """The 4×2 corners on the table of the square a cube stands on."""
+    return cube.faces(bottom=True)[-1][0][:, :2].astype(np.float32)
+
+
+def overlap(a: Cube, b: Cube) -> bool:
+    """Whether two cubes would stand in each other (touching is not overlapping)."""
+    if math.hypot(a.x - b.x, a.y - b.y) > (a.size + b.size) * 0.75:
+        return False
+    area, _ = cv2.intersectConvexConvex(footprint(a), footprint(b))
+    return area > 1e-3
+
+
+def place_groups(
+    rng: np.random.Generator, camera: Camera, w: int, h: int, count: int, colours: list[str] | None
+) -> list[Cube]:
+    """Dice pushed together in one to four groups, as they lie on a casino or after a roll that
+    clumped: each die stands beside one already in its group, touching it or nearly (0–25 % of
+    a side apart), mostly square to it in a row or block, never standing in another. Most dice
+    of a group share its colour, and half the groups show one value (a casino's dice)."""
+    names = colours or list(BODY_COLOURS)
+    margin = 0.06 * min(w, h)
+    anchors: list[tuple[float, float, float]] = []  # where each group starts, and its turn
+    for _ in range(int(rng.integers(1, min(4, count) + 1))):
+        spot = camera.on_table((rng.uniform(margin, w - margin), rng.uniform(margin, h - margin)))
+        if spot is not None:
+            anchors.append((float(spot[0]), float(spot[1]), rng.uniform(0, math.pi / 2)))
+    looks = [
+        (str(names[rng.integers(len(names))]), int(rng.integers(1, 7)) if rng.random() < 0.5 else 0)
+        for _ in anchors
+    ]
+    members: list[list[Cube]] = [[] for _ in anchors]
+    cubes: list[Cube] = []
+    for _ in range(count * 30 if anchors else 0):
+        if len(cubes) == count:
+            break
+        index = int(rng.integers(len(anchors)))
+        (colour, value), size = looks[index], 1.35 if rng.random() < 0.06 else 1.0
+        square = rng.random() < 0.6
+        if members[index]:
+            neighbour = members[index][int(rng.integers(len(members[index])))]
+            side = neighbour.angle + int(rng.integers(4)) * math.pi / 2 + rng.normal(0, 0.05)
+            direction = side if square else rng.uniform(0, 2 * math.pi)
+            gap = (neighbour.size + size) / 2 * rng.uniform(1.0, 1.25)
+            x, y = neighbour.x + gap * math.cos(direction), neighbour.y + gap * math.sin(direction)
+            turn = neighbour.angle
+        else:
+            x, y, turn = anchors[index]
+        cube = Cube(
+            x,
+            y,
+            turn + rng.normal(0, 0.05) if square else rng.uniform(0, math.pi / 2),
+            value or int(rng.integers(1, 7)),
+            colour if rng.random() < 0.7 else str(names[rng.integers(len(names))]),
+            size,
+            int(rng.integers(4)),
+        )
+        if top_inside(cube, camera, w, h) and not any(overlap(cube, other) for other in cubes):
+            members[index].append(cube)
+            cubes.append(cube)
+    return cubes
+
+
 def visible_tops(cubes: list[Cube], camera: Camera, w: int, h: int) -> list[bool]:
     """For each cube, whether enough of its top face is left once nearer dice are drawn."""
     order = sorted(range(len(cubes)), key=lambda i: -distance(cubes[i], camera))
@@ -326,6 +389,7 @@ def sample_perspective_scene(
     inked: float = 0.0,
     slanted: float = SLANTED,
     defocus: float = 0.0,
+    grouped: float = 0.0,
 ) -> Scene:
     """A random scene of 1–25 dice, 640×480 to 1280×720 unless ``size`` is given, through a
     random lens from ``lowest``–90° above the table; a die at the centre is ``die_share`` of
@@ -333,11 +397,13 @@ def sample_perspective_scene(
     ``inked`` share have pips of a coloured ink (gold, silver, red, blue, green), a ``busy``
     share of the scenes lie on a speckled, printed or cluttered table (``busy.py``), a
     ``slanted`` share of the cameras are anywhere from ``lowest`` to 90° (the rest near
-    overhead), and a ``defocus`` share of the pictures are partly out of focus (``focus.py``)."""
+    overhead), a ``defocus`` share of the pictures are partly out of focus (``focus.py``), and
+    a ``grouped`` share of the scenes have their dice pushed together in groups (``place_groups``)."""
     w, h = size or frame_size(rng)
     die_pixels = min(w, h) * rng.uniform(*die_share)
     camera = sample_camera(rng, w, h, die_pixels, lowest, slanted)
-    cubes = place_cubes(rng, camera, w, h, count or int(rng.integers(1, 26)), colours)
+    place = place_groups if grouped > 0 and rng.random() < grouped else place_cubes
+    cubes = place(rng, camera, w, h, count or int(rng.integers(1, 26)), colours)
     cubes = [c for c, seen in zip(cubes, visible_tops(cubes, camera, w, h), strict=True) if seen]
     light = sample_light(rng)
     lx, ly = light["direction"]

@@ -1,0 +1,40 @@
+"""Rendered dice pushed together in touching groups (``place_groups``)."""
+
+import math
+
+import numpy as np
+
+from companion.synth.perspective import Cube, overlap, place_groups, sample_camera, sample_perspective_scene
+
+
+def nearest(cubes: list[Cube]) -> list[float]:
+    """For each cube, the distance (in die sides) from its centre to the nearest other one."""
+    return [min(math.hypot(a.x - b.x, a.y - b.y) for b in cubes if b is not a) for a in cubes]
+
+
+def test_grouped_dice_touch_or_nearly_and_never_stand_in_each_other():
+    for seed in range(8):
+        rng = np.random.default_rng(seed)
+        camera = sample_camera(rng, 960, 720, die_pixels=45)
+        cubes = place_groups(rng, camera, 960, 720, 16, None)
+        assert len(cubes) >= 8
+        assert not any(overlap(a, b) for i, a in enumerate(cubes) for b in cubes[i + 1 :])
+        gaps = nearest(cubes)
+        assert max(gaps) <= 1.35 * 1.25 + 1e-6  # each die was put beside one in its group
+        assert np.median(gaps) < 1.2  # most touch or nearly: far closer than scattered dice
+
+
+def test_overlap_tells_touching_from_standing_in_each_other():
+    a = Cube(0.0, 0.0, 0.0, 3, "red")
+    assert not overlap(a, Cube(1.0, 0.0, 0.0, 4, "red"))  # side to side
+    assert overlap(a, Cube(0.9, 0.0, 0.0, 4, "red"))
+    assert overlap(a, Cube(1.05, 0.0, math.pi / 4, 4, "red"))  # a turned die's corner reaches in
+    assert not overlap(a, Cube(3.0, 0.0, 0.3, 4, "red"))
+
+
+def test_grouped_changes_only_the_scenes_it_is_asked_for():
+    plain = sample_perspective_scene(np.random.default_rng(8), (640, 480), count=10)
+    again = sample_perspective_scene(np.random.default_rng(8), (640, 480), count=10, grouped=0.0)
+    assert np.array_equal(plain.image, again.image) and plain.dice == again.dice
+    grouped = sample_perspective_scene(np.random.default_rng(8), (640, 480), count=10, grouped=1.0)
+    assert grouped.dice and grouped.dice != plain.dice
