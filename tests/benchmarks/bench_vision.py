@@ -17,6 +17,8 @@
   of a gold, silver, red, blue or green ink; session 10, never used to choose), made here likewise.
 - slanted and out of focus (seed 76, 150 lens scenes up to 800 px, cameras from 15° above the
   table, 40 % partly out of focus; session 13, never used to choose), made here likewise.
+- dice pushed together (seed 80, 150 lens scenes up to 800 px, cameras from 20°, four in five
+  scenes with the dice in touching groups; session 15, never used to choose), made here likewise.
 - close-ups: a die of every 7th held-out render zoomed to fill 10–60 % of the frame.
 - time by the number of dice: the held-out renders shrunk to 640 px, median ms per 1–5, 6–10,
   11–15 and 16–20 dice.
@@ -170,6 +172,22 @@ def main() -> None:
                 busy=0.3,
                 translucent=0.15,
                 inked=0.2,
+            )
+        ],
+        # four scenes in five with the dice pushed together in touching groups (session 15)
+        "rendered, dice pushed together (seed 80)": [
+            held_out_render(
+                "synth_group80",
+                80,
+                max_side=800,
+                perspective=1.0,
+                lowest=20,
+                slanted=0.6,
+                defocus=0.2,
+                busy=0.3,
+                translucent=0.15,
+                inked=0.2,
+                grouped=0.8,
             )
         ],
     }
