@@ -68,6 +68,16 @@ def held_out_synthetic() -> Path:
     return test
 
 
+#: the lens options the slanted (session 13) and grouped (session 15) held-out sets share
+SESSION_13_LENS: dict[str, Any] = {
+    "max_side": 800,
+    "perspective": 1.0,
+    "busy": 0.3,
+    "translucent": 0.15,
+    "inked": 0.2,
+}
+
+
 def held_out_render(
     name: str, seed: int, count: int = 150, max_side: int | None = None, **options: Any
 ) -> Path:
@@ -161,33 +171,12 @@ def main() -> None:
         ],
         # cameras from 15° above the table, 40 % of the pictures partly out of focus (session 13)
         "rendered, slanted and partly out of focus (seed 76)": [
-            held_out_render(
-                "synth_slant76",
-                76,
-                max_side=800,
-                perspective=1.0,
-                lowest=15,
-                slanted=0.8,
-                defocus=0.4,
-                busy=0.3,
-                translucent=0.15,
-                inked=0.2,
-            )
+            held_out_render("synth_slant76", 76, lowest=15, slanted=0.8, defocus=0.4, **SESSION_13_LENS)
         ],
         # four scenes in five with the dice pushed together in touching groups (session 15)
         "rendered, dice pushed together (seed 80)": [
             held_out_render(
-                "synth_group80",
-                80,
-                max_side=800,
-                perspective=1.0,
-                lowest=20,
-                slanted=0.6,
-                defocus=0.2,
-                busy=0.3,
-                translucent=0.15,
-                inked=0.2,
-                grouped=0.8,
+                "synth_group80", 80, lowest=20, slanted=0.6, defocus=0.2, grouped=0.8, **SESSION_13_LENS
             )
         ],
     }
