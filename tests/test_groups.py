@@ -5,7 +5,14 @@ import math
 import numpy as np
 import pytest
 
-from companion.synth.perspective import Cube, overlap, place_groups, sample_camera, sample_perspective_scene
+from companion.synth.perspective import (
+    BIGGY_SIZE,
+    Cube,
+    overlap,
+    place_groups,
+    sample_camera,
+    sample_perspective_scene,
+)
 
 
 def nearest(cubes: list[Cube]) -> list[float]:
@@ -21,7 +28,7 @@ def test_grouped_dice_touch_or_nearly_and_never_stand_in_each_other():
         assert len(cubes) >= 8
         assert not any(overlap(a, b) for i, a in enumerate(cubes) for b in cubes[i + 1 :])
         gaps = nearest(cubes)
-        assert max(gaps) <= 1.35 * 1.25 + 1e-6  # each die was put beside one in its group
+        assert max(gaps) <= BIGGY_SIZE * 1.25 + 1e-6  # each die was put beside one in its group
         assert np.median(gaps) < 1.2  # most touch or nearly: far closer than scattered dice
 
 

@@ -40,6 +40,8 @@ LOWEST_CAMERA = 40.0
 DIE_SHARE = (0.035, 0.15)
 #: the share of cameras placed anywhere from the lowest to straight above (the rest near overhead)
 SLANTED = 0.3
+#: a Biggy's side, in sides of an ordinary die, and the share of rendered dice drawn as one
+BIGGY_SIZE, BIGGY_SHARE = 1.35, 0.06
 
 
 @dataclass(frozen=True)
@@ -245,6 +247,11 @@ def draw_shadow(img: np.ndarray, cube: Cube, camera: Camera, light: np.ndarray) 
     img[y0:y1, x0:x1] *= 1 - 0.5 * mask[..., None]
 
 
+def die_size(rng: np.random.Generator) -> float:
+    """The side of the next rendered die: a Biggy's now and then, else an ordinary one's."""
+    return BIGGY_SIZE if rng.random() < BIGGY_SHARE else 1.0
+
+
 def place_cubes(
     rng: np.random.Generator, camera: Camera, w: int, h: int, count: int, colours: list[str] | None
 ) -> list[Cube]:
@@ -259,7 +266,7 @@ def place_cubes(
         spot = camera.on_table((rng.uniform(margin, w - margin), rng.uniform(margin, h - margin)))
         if spot is None:
             continue
-        size = 1.35 if rng.random() < 0.06 else 1.0
+        size = die_size(rng)
         if any(math.hypot(spot[0] - c.x, spot[1] - c.y) < (size + c.size) * 0.72 for c in cubes):
             continue
         cube = Cube(
@@ -318,7 +325,7 @@ def place_groups(
         if len(cubes) == count:
             break
         index = int(rng.integers(len(anchors)))
-        (colour, value), size = looks[index], 1.35 if rng.random() < 0.06 else 1.0
+        (colour, value), size = looks[index], die_size(rng)
         square = rng.random() < 0.6
         if members[index]:
             neighbour = members[index][int(rng.integers(len(members[index])))]
