@@ -7,7 +7,9 @@ import pytest
 
 from companion.synth.perspective import (
     BIGGY_SIZE,
+    Camera,
     Cube,
+    group_start,
     overlap,
     place_groups,
     sample_camera,
@@ -56,3 +58,19 @@ def test_a_grouped_scene_asked_for_dice_has_some(seed):
         np.random.default_rng(seed), (800, 600), grouped=1.0, lowest=20, slanted=0.6
     )
     assert scene.dice
+
+
+def test_a_group_starts_on_the_table_inside_the_picture_or_nowhere():
+    """A camera looking down gives a start on the table within the picture's margin; one looking
+    up sees no table, and gives none (the caller draws again)."""
+    w, h = 800, 600
+    looking_down = np.array([[1.0, 0, 0], [0, -1, 0], [0, 0, -1]])
+    down = Camera(looking_down, np.array([0.0, 0.0, 30.0]), 700.0, (w / 2, h / 2))
+    up = Camera(np.eye(3), np.array([0.0, 0.0, 30.0]), 700.0, (w / 2, h / 2))
+    rng = np.random.default_rng(0)
+    for _ in range(20):
+        x, y, turn = group_start(rng, down, w, h)
+        u, v = down.project(np.array([[x, y, 0.0]]))[0]
+        assert 0.06 * h - 1e-6 <= u <= w - 0.06 * h + 1e-6 and 0.06 * h - 1e-6 <= v <= h - 0.06 * h + 1e-6
+        assert 0 <= turn <= math.pi / 2
+    assert group_start(rng, up, w, h) is None
