@@ -42,6 +42,8 @@ DIE_SHARE = (0.035, 0.15)
 SLANTED = 0.3
 #: a Biggy's side, in sides of an ordinary die, and the share of rendered dice drawn as one
 BIGGY_SIZE, BIGGY_SHARE = 1.35, 0.06
+#: a group of dice starts at least this share of the picture's shorter side from its edge
+GROUP_MARGIN = 0.06
 #: how many spots a grouped scene tries when the camera saw no table at any group's first spot
 GROUP_START_TRIES = 20
 
@@ -362,7 +364,7 @@ def group_start(
 ) -> tuple[float, float, float] | None:
     """Where on the table a group of dice starts, and its turn: a spot seen in the picture, away
     from its edge (None when the camera sees no table there)."""
-    margin = 0.06 * min(w, h)
+    margin = GROUP_MARGIN * min(w, h)
     spot = camera.on_table((rng.uniform(margin, w - margin), rng.uniform(margin, h - margin)))
     if spot is None:
         return None
