@@ -7,7 +7,7 @@ import pytest
 
 from companion.synth.perspective import (
     BIGGY_SIZE,
-    GROUP_MARGIN,
+    PLACING_MARGIN,
     Camera,
     Cube,
     group_start,
@@ -68,7 +68,7 @@ def test_a_group_starts_on_the_table_inside_the_picture_or_nowhere():
     looking_down = np.array([[1.0, 0, 0], [0, -1, 0], [0, 0, -1]])
     down = Camera(looking_down, np.array([0.0, 0.0, 30.0]), 700.0, (w / 2, h / 2))
     up = Camera(np.eye(3), np.array([0.0, 0.0, 30.0]), 700.0, (w / 2, h / 2))
-    rng, margin = np.random.default_rng(0), GROUP_MARGIN * min(w, h) - 1e-6
+    rng, margin = np.random.default_rng(0), PLACING_MARGIN * min(w, h) - 1e-6
     for _ in range(20):
         x, y, turn = group_start(rng, down, w, h)
         u, v = down.project(np.array([[x, y, 0.0]]))[0]

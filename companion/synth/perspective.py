@@ -42,8 +42,9 @@ DIE_SHARE = (0.035, 0.15)
 SLANTED = 0.3
 #: a Biggy's side, in sides of an ordinary die, and the share of rendered dice drawn as one
 BIGGY_SIZE, BIGGY_SHARE = 1.35, 0.06
-#: a group of dice starts at least this share of the picture's shorter side from its edge
-GROUP_MARGIN = 0.06
+#: a die (or a group's first die) is placed at least this share of the picture's shorter side
+#: from its edge
+PLACING_MARGIN = 0.06
 #: how many spots a grouped scene tries when the camera saw no table at any group's first spot
 GROUP_START_TRIES = 20
 
@@ -256,18 +257,24 @@ def die_size(rng: np.random.Generator) -> float:
     return BIGGY_SIZE if rng.random() < BIGGY_SHARE else 1.0
 
 
+def spot_in_view(rng: np.random.Generator, camera: Camera, w: int, h: int) -> np.ndarray | None:
+    """A random point of the table seen in the picture, away from its edge (None when the
+    camera sees no table there)."""
+    margin = PLACING_MARGIN * min(w, h)
+    return camera.on_table((rng.uniform(margin, w - margin), rng.uniform(margin, h - margin)))
+
+
 def place_cubes(
     rng: np.random.Generator, camera: Camera, w: int, h: int, count: int, colours: list[str] | None
 ) -> list[Cube]:
     """Dice at random places in view with their whole top face in the picture, not overlapping
     (touching allowed)."""
     names = colours or list(BODY_COLOURS)
-    margin = 0.06 * min(w, h)
     cubes: list[Cube] = []
     for _ in range(count * 30):
         if len(cubes) == count:
             break
-        spot = camera.on_table((rng.uniform(margin, w - margin), rng.uniform(margin, h - margin)))
+        spot = spot_in_view(rng, camera, w, h)
         if spot is None:
             continue
         size = die_size(rng)
@@ -364,8 +371,7 @@ def group_start(
 ) -> tuple[float, float, float] | None:
     """Where on the table a group of dice starts, and its turn: a spot seen in the picture, away
     from its edge (None when the camera sees no table there)."""
-    margin = GROUP_MARGIN * min(w, h)
-    spot = camera.on_table((rng.uniform(margin, w - margin), rng.uniform(margin, h - margin)))
+    spot = spot_in_view(rng, camera, w, h)
     if spot is None:
         return None
     return float(spot[0]), float(spot[1]), rng.uniform(0, math.pi / 2)
