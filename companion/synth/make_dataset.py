@@ -3,7 +3,8 @@ colours.json (image name -> colour of each labelled die, in label order).
 
     python -m companion.synth.make_dataset OUT --count 3000 --seed 1 [--max-side 640] \
         [--perspective 0.5] [--lowest 25] [--translucent 0.3] [--busy 0.7] \
-        [--size 3264x2448] [--die-share 0.02 0.06] [--slanted 0.8] [--defocus 0.4] [--grouped 0.5]
+        [--size 3264x2448] [--die-share 0.02 0.06] [--slanted 0.8] [--defocus 0.4] [--grouped 0.5] \
+        [--glossy 0.5]
 
 ``--perspective`` is the share of scenes drawn as cubes through a lens (``perspective.py``);
 the rest come from the flat top-down renderer (``scene.py``). ``--lowest`` is the lowest lens
@@ -13,7 +14,8 @@ camera in degrees above the table, ``--translucent`` the share of see-through le
 and ``--die-share`` sets how wide a die at the centre is, as a share of the shorter side.
 ``--slanted`` is the share of lens cameras anywhere from ``--lowest`` to 90° (the rest near
 overhead), ``--defocus`` the share of lens scenes partly out of focus (``focus.py``) and
-``--grouped`` the share of lens scenes whose dice are pushed together in touching groups.
+``--grouped`` the share of lens scenes whose dice are pushed together in touching groups;
+``--glossy`` is the share of lens dice whose pips are drilled and catch the light (``glossy.py``).
 """
 
 import argparse
@@ -43,6 +45,7 @@ def write_dataset(
     slanted: float = SLANTED,
     defocus: float = 0.0,
     grouped: float = 0.0,
+    glossy: float = 0.0,
 ) -> None:
     (out / "images").mkdir(parents=True, exist_ok=True)
     (out / "labels").mkdir(parents=True, exist_ok=True)
@@ -62,6 +65,7 @@ def write_dataset(
                 slanted=slanted,
                 defocus=defocus,
                 grouped=grouped,
+                glossy=glossy,
             )
         else:
             scene = sample_scene(rng)
@@ -126,6 +130,12 @@ def main() -> None:
         help="share of lens scenes whose dice are pushed together in touching groups",
     )
     parser.add_argument(
+        "--glossy",
+        type=parse_share,
+        default=0.0,
+        help="share of lens dice whose pips are drilled and catch the light (gold, silver, ...)",
+    )
+    parser.add_argument(
         "--size", type=parse_size, default=None, help="lens scenes drawn at WxH (e.g. 3264x2448)"
     )
     parser.add_argument(
@@ -152,6 +162,7 @@ def main() -> None:
         slanted=args.slanted,
         defocus=args.defocus,
         grouped=args.grouped,
+        glossy=args.glossy,
     )
 
 

@@ -17,6 +17,7 @@ import numpy as np
 
 from .busy import busy_table
 from .focus import out_of_focus
+from .glossy import Shine, paint_shiny_pips, sample_shine
 from .palette import BODY_COLOURS, pip_colour
 from .scene import (
     PIP_LAYOUT,
@@ -155,8 +156,11 @@ class Cube:
         return out
 
 
-def face_texture(value: int, body: np.ndarray, pip: np.ndarray, rng: np.random.Generator) -> tuple:
-    """A TEXTURE×TEXTURE face: rounded edges darker, pips as discs; and its alpha."""
+def face_texture(
+    value: int, body: np.ndarray, pip: np.ndarray, rng: np.random.Generator, shine: Shine | None = None
+) -> tuple:
+    """A TEXTURE×TEXTURE face: rounded edges darker, pips as discs (flat paint, or drilled and
+    glossy when a ``shine`` is given); and its alpha."""
     t = TEXTURE
     yy, xx = np.mgrid[0:t, 0:t].astype(np.float32) / (t - 1) * 2 - 1
     edge = np.maximum(np.abs(xx), np.abs(yy))
@@ -168,11 +172,19 @@ def face_texture(value: int, body: np.ndarray, pip: np.ndarray, rng: np.random.G
     pip_r = rng.uniform(0.15, 0.2)
     spread = rng.uniform(0.5, 0.58)
     turn = int(rng.integers(4))
-    mask = np.zeros((t * 2, t * 2), np.uint8)
+    centres = []
     for px, py in PIP_LAYOUT[value]:
         for _ in range(turn):
             px, py = -py, px
-        centre = (int((px * spread + 1) * t), int((py * spread + 1) * t))
+        centres.append((int((px * spread + 1) * t), int((py * spread + 1) * t)))
+    if shine is not None:
+        colour, cover = paint_shiny_pips(t * 2, centres, pip_r * t, pip, shine)
+        colour = cv2.resize(colour, (t, t), interpolation=cv2.INTER_AREA)
+        m = cv2.resize(cover, (t, t), interpolation=cv2.INTER_AREA)[..., None]
+        image = image * (1 - m) + colour
+        return image.astype(np.float32), alpha.astype(np.float32)
+    mask = np.zeros((t * 2, t * 2), np.uint8)
+    for centre in centres:
         cv2.circle(mask, centre, int(pip_r * t), 255, -1, cv2.LINE_AA)
     m = cv2.resize(mask, (t, t), interpolation=cv2.INTER_AREA).astype(np.float32)[..., None] / 255
     image = image * (1 - m) + pip[None, None, :] * m
@@ -194,14 +206,17 @@ def draw_cube(
     rng: np.random.Generator,
     see_through: bool = False,
     inked: float = 0.0,
+    glossy: float = 0.0,
 ) -> None:
     """Draw ``cube``'s faces the camera sees; a ``see_through`` (translucent) die first shows
     its far faces, their pips mirrored and faint, through the near ones; ``inked``: the share of
-    dice with pips of a coloured ink (``palette.pip_colour``)."""
+    dice with pips of a coloured ink (``palette.pip_colour``); ``glossy``: the share of dice
+    whose pips are drilled and catch the light (``glossy.py``)."""
     h, w = img.shape[:2]
     body, pip = (np.array(c, np.float32) for c in BODY_COLOURS[cube.colour])
     body = np.clip(body * rng.uniform(0.85, 1.12) + rng.normal(0, 6, 3), 0, 255)
     pip = pip_colour(body, pip, rng, inked)
+    shine = sample_shine(rng) if glossy > 0 and rng.random() < glossy else None
     ambient, diffuse = rng.uniform(0.45, 0.65), rng.uniform(0.35, 0.6)
     src = np.float32([[0, 0], [TEXTURE - 1, 0], [TEXTURE - 1, TEXTURE - 1], [0, TEXTURE - 1]])
     near_opacity, far_opacity = (rng.uniform(0.6, 0.85), rng.uniform(0.4, 0.7)) if see_through else (1.0, 0.0)
@@ -215,7 +230,7 @@ def draw_cube(
         if box is None:
             continue
         x0, y0, x1, y1 = box
-        texture, alpha = face_texture(value, body, pip, rng)
+        texture, alpha = face_texture(value, body, pip, rng, shine)
         shade = ambient + diffuse * max(0.0, float(np.dot(normal, light))) if seen else ambient
         matrix = cv2.getPerspectiveTransform(src, quad - np.float32([x0, y0]))
         size = (x1 - x0, y1 - y0)
@@ -428,6 +443,7 @@ def sample_perspective_scene(
     slanted: float = SLANTED,
     defocus: float = 0.0,
     grouped: float = 0.0,
+    glossy: float = 0.0,
 ) -> Scene:
     """A random scene of 1–25 dice, 640×480 to 1280×720 unless ``size`` is given, through a
     random lens from ``lowest``–90° above the table; a die at the centre is ``die_share`` of
@@ -436,7 +452,8 @@ def sample_perspective_scene(
     share of the scenes lie on a speckled, printed or cluttered table (``busy.py``), a
     ``slanted`` share of the cameras are anywhere from ``lowest`` to 90° (the rest near
     overhead), a ``defocus`` share of the pictures are partly out of focus (``focus.py``), and
-    a ``grouped`` share of the scenes have their dice pushed together in groups (``place_groups``)."""
+    a ``grouped`` share of the scenes have their dice pushed together in groups (``place_groups``),
+    and a ``glossy`` share of the dice have drilled pips that catch the light (``glossy.py``)."""
     w, h = size or frame_size(rng)
     die_pixels = min(w, h) * rng.uniform(*die_share)
     camera = sample_camera(rng, w, h, die_pixels, lowest, slanted)
@@ -455,7 +472,8 @@ def sample_perspective_scene(
         draw_shadow(img, cube, camera, direction)
     dice = []
     for cube in sorted(cubes, key=lambda c: -distance(c, camera)):
-        draw_cube(img, cube, camera, direction, rng, translucent > 0 and rng.random() < translucent, inked)
+        see_through = translucent > 0 and rng.random() < translucent
+        draw_cube(img, cube, camera, direction, rng, see_through, inked, glossy)
         dice.append(RenderedDie(outline(cube, camera, w, h), cube.pips, cube.colour, cube.size > 1))
     img = apply_light(img, light, rng)
     if defocus > 0 and rng.random() < defocus:
