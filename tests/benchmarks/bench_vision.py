@@ -19,6 +19,9 @@
   table, 40 % partly out of focus; session 13, never used to choose), made here likewise.
 - dice pushed together (seed 80, 150 lens scenes up to 800 px, cameras from 20°, four in five
   scenes with the dice in touching groups; session 15, never used to choose), made here likewise.
+- glossy pips (seed 83, 150 lens scenes up to 800 px, cameras from 30°, half the dice with
+  coloured pips and three in five with drilled pips that catch the light, `companion.synth.glossy`;
+  session 17, never used to choose), made here likewise.
 - close-ups: a die of every 7th held-out render zoomed to fill 10–60 % of the frame.
 - time by the number of dice: the held-out renders shrunk to 640 px, median ms per 1–5, 6–10,
   11–15 and 16–20 dice.
@@ -75,6 +78,18 @@ SESSION_13_LENS: dict[str, Any] = {
     "busy": 0.3,
     "translucent": 0.15,
     "inked": 0.2,
+}
+#: session 17's glossy-pip scenes (its training seed 22, its choice set seed 82)
+GLOSSY_LENS: dict[str, Any] = {
+    "max_side": 800,
+    "perspective": 1.0,
+    "lowest": 30,
+    "slanted": 0.5,
+    "defocus": 0.2,
+    "busy": 0.3,
+    "translucent": 0.1,
+    "inked": 0.5,
+    "glossy": 0.6,
 }
 
 
@@ -179,6 +194,8 @@ def main() -> None:
                 "synth_group80", 80, lowest=20, slanted=0.6, defocus=0.2, grouped=0.8, **SESSION_13_LENS
             )
         ],
+        # three dice in five with drilled, glossy pips, half with gold, silver, ... ink (session 17)
+        "rendered, glossy pips (seed 83)": [held_out_render("synth_glossy83", 83, **GLOSSY_LENS)],
     }
     print(f"machine: {platform.machine()}, Python {platform.python_version()}, {args.threads} threads")
     print(
