@@ -4,7 +4,7 @@ colours.json (image name -> colour of each labelled die, in label order).
     python -m companion.synth.make_dataset OUT --count 3000 --seed 1 [--max-side 640] \
         [--perspective 0.5] [--lowest 25] [--translucent 0.3] [--busy 0.7] \
         [--size 3264x2448] [--die-share 0.02 0.06] [--slanted 0.8] [--defocus 0.4] [--grouped 0.5] \
-        [--glossy 0.5]
+        [--glossy 0.5] [--marbled 0.3]
 
 ``--perspective`` is the share of scenes drawn as cubes through a lens (``perspective.py``);
 the rest come from the flat top-down renderer (``scene.py``). ``--lowest`` is the lowest lens
@@ -15,7 +15,8 @@ and ``--die-share`` sets how wide a die at the centre is, as a share of the shor
 ``--slanted`` is the share of lens cameras anywhere from ``--lowest`` to 90° (the rest near
 overhead), ``--defocus`` the share of lens scenes partly out of focus (``focus.py``) and
 ``--grouped`` the share of lens scenes whose dice are pushed together in touching groups;
-``--glossy`` is the share of lens dice whose pips are drilled and catch the light (``glossy.py``).
+``--glossy`` is the share of lens dice whose pips are drilled and catch the light (``glossy.py``),
+``--marbled`` the share whose body is marbled or glittered (``marbled.py``).
 """
 
 import argparse
@@ -46,6 +47,7 @@ def write_dataset(
     defocus: float = 0.0,
     grouped: float = 0.0,
     glossy: float = 0.0,
+    marbled: float = 0.0,
 ) -> None:
     (out / "images").mkdir(parents=True, exist_ok=True)
     (out / "labels").mkdir(parents=True, exist_ok=True)
@@ -66,6 +68,7 @@ def write_dataset(
                 defocus=defocus,
                 grouped=grouped,
                 glossy=glossy,
+                marbled=marbled,
             )
         else:
             scene = sample_scene(rng)
@@ -136,6 +139,12 @@ def main() -> None:
         help="share of lens dice whose pips are drilled and catch the light (gold, silver, ...)",
     )
     parser.add_argument(
+        "--marbled",
+        type=parse_share,
+        default=0.0,
+        help="share of lens dice whose body is marbled (veins of a second colour) or glittered",
+    )
+    parser.add_argument(
         "--size", type=parse_size, default=None, help="lens scenes drawn at WxH (e.g. 3264x2448)"
     )
     parser.add_argument(
@@ -163,6 +172,7 @@ def main() -> None:
         defocus=args.defocus,
         grouped=args.grouped,
         glossy=args.glossy,
+        marbled=args.marbled,
     )
 
 

@@ -18,6 +18,7 @@ import numpy as np
 from .busy import busy_table
 from .focus import out_of_focus
 from .glossy import Shine, paint_shiny_pips, sample_shine
+from .marbled import Marbling, marbled_body, sample_marbling
 from .palette import BODY_COLOURS, pip_colour
 from .scene import (
     PIP_LAYOUT,
@@ -157,10 +158,15 @@ class Cube:
 
 
 def face_texture(
-    value: int, body: np.ndarray, pip: np.ndarray, rng: np.random.Generator, shine: Shine | None = None
+    value: int,
+    body: np.ndarray,
+    pip: np.ndarray,
+    rng: np.random.Generator,
+    shine: Shine | None = None,
+    marbling: Marbling | None = None,
 ) -> tuple:
     """A TEXTURE×TEXTURE face: rounded edges darker, pips as discs (flat paint, or drilled and
-    glossy when a ``shine`` is given); and its alpha."""
+    glossy when a ``shine`` is given), the body one colour or ``marbling``'s; and its alpha."""
     t = TEXTURE
     yy, xx = np.mgrid[0:t, 0:t].astype(np.float32) / (t - 1) * 2 - 1
     edge = np.maximum(np.abs(xx), np.abs(yy))
@@ -172,6 +178,8 @@ def face_texture(
     pip_r = rng.uniform(0.15, 0.2)
     spread = rng.uniform(0.5, 0.58)
     turn = int(rng.integers(4))
+    if marbling is not None:
+        image = marbled_body(body, marbling, t, rng) * (1 - 0.35 * bevel[..., None] ** 2)
     centres = []
     for px, py in PIP_LAYOUT[value]:
         for _ in range(turn):
@@ -207,16 +215,19 @@ def draw_cube(
     see_through: bool = False,
     inked: float = 0.0,
     glossy: float = 0.0,
+    marbled: float = 0.0,
 ) -> None:
     """Draw ``cube``'s faces the camera sees; a ``see_through`` (translucent) die first shows
     its far faces, their pips mirrored and faint, through the near ones; ``inked``: the share of
     dice with pips of a coloured ink (``palette.pip_colour``); ``glossy``: the share of dice
-    whose pips are drilled and catch the light (``glossy.py``)."""
+    whose pips are drilled and catch the light (``glossy.py``); ``marbled``: the share of dice
+    whose body is marbled or glittered (``marbled.py``)."""
     h, w = img.shape[:2]
     body, pip = (np.array(c, np.float32) for c in BODY_COLOURS[cube.colour])
     body = np.clip(body * rng.uniform(0.85, 1.12) + rng.normal(0, 6, 3), 0, 255)
     pip = pip_colour(body, pip, rng, inked)
     shine = sample_shine(rng) if glossy > 0 and rng.random() < glossy else None
+    marbling = sample_marbling(rng) if marbled > 0 and rng.random() < marbled else None
     ambient, diffuse = rng.uniform(0.45, 0.65), rng.uniform(0.35, 0.6)
     src = np.float32([[0, 0], [TEXTURE - 1, 0], [TEXTURE - 1, TEXTURE - 1], [0, TEXTURE - 1]])
     near_opacity, far_opacity = (rng.uniform(0.6, 0.85), rng.uniform(0.4, 0.7)) if see_through else (1.0, 0.0)
@@ -230,7 +241,7 @@ def draw_cube(
         if box is None:
             continue
         x0, y0, x1, y1 = box
-        texture, alpha = face_texture(value, body, pip, rng, shine)
+        texture, alpha = face_texture(value, body, pip, rng, shine, marbling)
         shade = ambient + diffuse * max(0.0, float(np.dot(normal, light))) if seen else ambient
         matrix = cv2.getPerspectiveTransform(src, quad - np.float32([x0, y0]))
         size = (x1 - x0, y1 - y0)
@@ -444,6 +455,7 @@ def sample_perspective_scene(
     defocus: float = 0.0,
     grouped: float = 0.0,
     glossy: float = 0.0,
+    marbled: float = 0.0,
 ) -> Scene:
     """A random scene of 1–25 dice, 640×480 to 1280×720 unless ``size`` is given, through a
     random lens from ``lowest``–90° above the table; a die at the centre is ``die_share`` of
@@ -453,7 +465,8 @@ def sample_perspective_scene(
     ``slanted`` share of the cameras are anywhere from ``lowest`` to 90° (the rest near
     overhead), a ``defocus`` share of the pictures are partly out of focus (``focus.py``), and
     a ``grouped`` share of the scenes have their dice pushed together in groups (``place_groups``),
-    and a ``glossy`` share of the dice have drilled pips that catch the light (``glossy.py``)."""
+    a ``glossy`` share of the dice have drilled pips that catch the light (``glossy.py``) and a
+    ``marbled`` share marbled or glittered bodies (``marbled.py``)."""
     w, h = size or frame_size(rng)
     die_pixels = min(w, h) * rng.uniform(*die_share)
     camera = sample_camera(rng, w, h, die_pixels, lowest, slanted)
@@ -473,7 +486,7 @@ def sample_perspective_scene(
     dice = []
     for cube in sorted(cubes, key=lambda c: -distance(c, camera)):
         see_through = translucent > 0 and rng.random() < translucent
-        draw_cube(img, cube, camera, direction, rng, see_through, inked, glossy)
+        draw_cube(img, cube, camera, direction, rng, see_through, inked, glossy, marbled)
         dice.append(RenderedDie(outline(cube, camera, w, h), cube.pips, cube.colour, cube.size > 1))
     img = apply_light(img, light, rng)
     if defocus > 0 and rng.random() < defocus:
