@@ -22,6 +22,8 @@
 - glossy pips (seed 83, 150 lens scenes up to 800 px, cameras from 30°, half the dice with
   coloured pips and three in five with drilled pips that catch the light, `companion.synth.glossy`;
   session 17, never used to choose), made here likewise.
+- marbled bodies (seed 87, the glossy options plus three dice in five with a marbled or
+  glittered body, `companion.synth.marbled`; session 17, never used to choose), made here likewise.
 - close-ups: a die of every 7th held-out render zoomed to fill 10–60 % of the frame.
 - time by the number of dice: the held-out renders shrunk to 640 px, median ms per 1–5, 6–10,
   11–15 and 16–20 dice.
@@ -196,6 +198,10 @@ def main() -> None:
         ],
         # three dice in five with drilled, glossy pips, half with gold, silver, ... ink (session 17)
         "rendered, glossy pips (seed 83)": [held_out_render("synth_glossy83", 83, **GLOSSY_LENS)],
+        # the same with three dice in five marbled or glittered (session 17)
+        "rendered, marbled bodies (seed 87)": [
+            held_out_render("synth_marbled87", 87, marbled=0.6, **GLOSSY_LENS)
+        ],
     }
     print(f"machine: {platform.machine()}, Python {platform.python_version()}, {args.threads} threads")
     print(
