@@ -171,32 +171,40 @@ def face_texture(
     yy, xx = np.mgrid[0:t, 0:t].astype(np.float32) / (t - 1) * 2 - 1
     edge = np.maximum(np.abs(xx), np.abs(yy))
     bevel = np.clip((edge - 0.78) / 0.22, 0, 1)
-    image = body[None, None, :] * (1 - 0.35 * bevel[..., None] ** 2)
+    edge_shade = 1 - 0.35 * bevel[..., None] ** 2
     radius = rng.uniform(0.14, 0.22)
     corner = np.hypot(np.maximum(np.abs(xx) - (1 - radius), 0), np.maximum(np.abs(yy) - (1 - radius), 0))
     alpha = np.clip((radius - corner) * t / 2, 0, 1)
     pip_r = rng.uniform(0.15, 0.2)
     spread = rng.uniform(0.5, 0.58)
     turn = int(rng.integers(4))
-    if marbling is not None:
-        image = marbled_body(body, marbling, t, rng) * (1 - 0.35 * bevel[..., None] ** 2)
+    # the marbling draws after the pips' layout, so a marbled face keeps the plain one's pips
+    surface = body[None, None, :] if marbling is None else marbled_body(body, marbling, t, rng)
     centres = []
     for px, py in PIP_LAYOUT[value]:
         for _ in range(turn):
             px, py = -py, px
         centres.append((int((px * spread + 1) * t), int((py * spread + 1) * t)))
+    cover, colour = _pips(centres, pip_r * t, pip, shine)
+    image = surface * edge_shade * (1 - cover) + colour
+    return image.astype(np.float32), alpha.astype(np.float32)
+
+
+def _pips(
+    centres: list[tuple[int, int]], radius: float, pip: np.ndarray, shine: Shine | None
+) -> tuple[np.ndarray, np.ndarray]:
+    """The pips drawn at twice TEXTURE and shrunk to it: their coverage (TEXTURE×TEXTURE×1) and
+    colour multiplied by it; flat discs of ``pip``, or glossy ones when a ``shine`` is given."""
+    t = TEXTURE
     if shine is not None:
-        colour, cover = paint_shiny_pips(t * 2, centres, pip_r * t, pip, shine)
+        colour, cover = paint_shiny_pips(t * 2, centres, radius, pip, shine)
         colour = cv2.resize(colour, (t, t), interpolation=cv2.INTER_AREA)
-        m = cv2.resize(cover, (t, t), interpolation=cv2.INTER_AREA)[..., None]
-        image = image * (1 - m) + colour
-        return image.astype(np.float32), alpha.astype(np.float32)
+        return cv2.resize(cover, (t, t), interpolation=cv2.INTER_AREA)[..., None], colour
     mask = np.zeros((t * 2, t * 2), np.uint8)
     for centre in centres:
-        cv2.circle(mask, centre, int(pip_r * t), 255, -1, cv2.LINE_AA)
-    m = cv2.resize(mask, (t, t), interpolation=cv2.INTER_AREA).astype(np.float32)[..., None] / 255
-    image = image * (1 - m) + pip[None, None, :] * m
-    return image.astype(np.float32), alpha.astype(np.float32)
+        cv2.circle(mask, centre, int(radius), 255, -1, cv2.LINE_AA)
+    cover = cv2.resize(mask, (t, t), interpolation=cv2.INTER_AREA).astype(np.float32)[..., None] / 255
+    return cover, pip[None, None, :] * cover
 
 
 def _window(points: np.ndarray, w: int, h: int, pad: int = 2) -> tuple[int, int, int, int] | None:
