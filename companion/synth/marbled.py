@@ -7,6 +7,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from .scene import smooth_noise
+
 #: second colours a swirl runs in (BGR): white, black, a gold, a blue, a red
 SWIRL_COLOURS: tuple[tuple[int, int, int], ...] = (
     (235, 235, 235),
@@ -36,10 +38,9 @@ def sample_marbling(rng: np.random.Generator) -> Marbling:
 
 def marbled_body(body: np.ndarray, marbling: Marbling, size: int, rng: np.random.Generator) -> np.ndarray:
     """A ``size``×``size`` face of ``body`` colour with ``marbling``'s veins and flecks."""
-    image = np.broadcast_to(body, (size, size, 3)).astype(np.float32).copy()
+    image = np.broadcast_to(body, (size, size, 3)).astype(np.float32)
     if marbling.swirl is not None:
-        small = rng.standard_normal((4, 4)).astype(np.float32)
-        field = cv2.resize(small, (size, size), interpolation=cv2.INTER_CUBIC)
+        field = smooth_noise(rng, size, size, size / 4)  # a few broad swirls across the face
         veins = np.abs(np.sin(field * rng.uniform(1.2, 3.0)))  # 0 along each vein, 1 between
         vein = np.clip((marbling.share - veins) / max(marbling.share, 1e-3), 0, 1) ** 0.7
         image = image * (1 - vein[..., None]) + marbling.swirl * vein[..., None]
