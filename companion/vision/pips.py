@@ -26,7 +26,7 @@ CROP_MARGIN = 1.25
 NOT_A_DIE = 0  # class 0; classes 1–6 are the pips
 DEFAULT_PIP_MODEL = shipped_model("pipnet.onnx")
 #: the ONNX metadata key that says how many quarter turns of each crop the model is read in:
-#: "1" for a PipNet trained upright (``train_pips --upright``, as the shipped run 20: in a photo
+#: "1" for a PipNet trained upright (``train_pips --upright``, as every shipped one since run 15: in a photo
 #: taken from the side of the table the top face is the upper one, and a turned crop would hide
 #: which that is; models/README.md, session 11), "4" for one trained on crops turned every way
 TURNS_KEY = "quarter_turns"
