@@ -13,7 +13,7 @@ from companion.vision.boxes import centres_inside, iou
 from companion.vision.dataset import LabelledBox
 from companion.vision.detector import Detection
 from companion.vision.die import Die
-from companion.vision.evaluation import Summary, match, read_f1
+from companion.vision.evaluation import ImageResult, Summary, match, paired_difference, read_f1
 
 
 def die(x: int, y: int, w: int, h: int, pips: int, score: float = 0.9) -> Die:
@@ -75,6 +75,23 @@ def test_read_f1_of_labelled_photos_leaves_out_the_dice_of_photos_nobody_labelle
     figures = summary.figures()
     assert figures["read_f1"] == pytest.approx(read_f1(1, 3, 1))
     assert figures["read_f1_labelled_photos"] == 1.0
+
+
+def test_a_paired_difference_is_sure_only_when_many_images_move_the_same_way():
+    """Two readers on the same images: the difference of their read F1 and a 95 % interval from
+    resampling the images. One more die right in every image is sure; one image better and one
+    worse out of a hundred is not told apart from zero."""
+    plain = [ImageResult(10, 10, 10, 9) for _ in range(100)]
+    better_everywhere = [ImageResult(10, 10, 10, 10) for _ in range(100)]
+    diff, low, high = paired_difference(plain, better_everywhere)
+    assert diff == pytest.approx(read_f1(1000, 1000, 1000) - read_f1(900, 1000, 1000))
+    assert 0 < low <= diff <= high
+    one_up_one_down = [ImageResult(10, 10, 10, 10), ImageResult(10, 10, 10, 8)] + plain[2:]
+    diff, low, high = paired_difference(plain, one_up_one_down)
+    assert diff == pytest.approx(0) and low < 0 < high
+    assert paired_difference(plain, plain) == (0.0, 0.0, 0.0)
+    with pytest.raises(ValueError, match="not the same set"):
+        paired_difference(plain, plain[1:])
 
 
 def test_training_leaves_out_images_nobody_labelled(tmp_path: Path):
