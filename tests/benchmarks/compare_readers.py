@@ -1,7 +1,8 @@
 """Benchmark: two readers (two pairs of model files) on the same labelled folders, image by image.
 
-For each folder it prints both read F1 figures, their difference and a 95 % interval of that
-difference from a paired bootstrap over the images (``companion.vision.evaluation.paired_difference``).
+For each folder, and for all of them pooled, it prints both read F1 figures, their difference and
+a 95 % interval of that difference from a paired bootstrap over the images
+(``companion.vision.evaluation.paired_difference``).
 A difference whose interval holds 0 is not told apart from how the pictures happened to fall:
 with 60 rendered phone photos the interval is about ±0.01–0.02 wide (session 19), wider than the
 +0.005 a model rule has asked of a fresh set.
@@ -15,7 +16,7 @@ from pathlib import Path
 
 from companion.vision import DiceReader
 from companion.vision.benchmark import evaluate
-from companion.vision.evaluation import paired_difference
+from companion.vision.evaluation import Summary, paired_difference
 
 
 def reader_of(models: Path, threads: int) -> DiceReader:
@@ -36,14 +37,23 @@ def main() -> None:
     print(f"before: {args.before}, after: {args.after}")
     print("| set | images | read F1 before | read F1 after | difference | 95 % interval |")
     print("|---|---|---|---|---|---|")
+    pooled_old, pooled_new = Summary(), Summary()
     for folder in args.folders:
         old, new = evaluate(before, [folder]), evaluate(after, [folder])
-        diff, low, high = paired_difference(old.images, new.images)
-        print(
-            f"| {folder} | {len(old.images)} | {old.figures()['read_f1']:.4f} | "
-            f"{new.figures()['read_f1']:.4f} | {diff:+.4f} | {low:+.4f} … {high:+.4f} |",
-            flush=True,
-        )
+        print_row(str(folder), old, new)
+        pooled_old.images += old.images
+        pooled_new.images += new.images
+    if len(args.folders) > 1:
+        print_row(f"all {len(args.folders)} together", pooled_old, pooled_new)
+
+
+def print_row(name: str, old: Summary, new: Summary) -> None:
+    diff, low, high = paired_difference(old.images, new.images)
+    print(
+        f"| {name} | {len(old.images)} | {old.figures()['read_f1']:.4f} | "
+        f"{new.figures()['read_f1']:.4f} | {diff:+.4f} | {low:+.4f} … {high:+.4f} |",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":
