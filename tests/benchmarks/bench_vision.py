@@ -24,6 +24,14 @@
   session 17, never used to choose), made here likewise.
 - marbled bodies (seed 87, the glossy options plus three dice in five with a marbled or
   glittered body, `companion.synth.marbled`; session 17, never used to choose), made here likewise.
+- phone photos of a game table's kind (seed 98, 100 lens scenes of 4032×3024 from 70–90° above
+  the table, dice 2–9 % of the shorter side, all eight colours, a tenth see-through, a fifth with
+  coloured or glossy pips, three in ten scenes with the dice pushed together; session 19, never
+  used to choose), made here likewise.
+- real photos at a phone's size: roboflow-dice valid+test and webcam-white-dice valid scaled up
+  to 3264 px on the longest side (bicubic), so the photos take the phone-photo path (the close
+  look, crops of the large frame) that the real sets, all under 1280 px, never take; made here
+  when build/ does not have them. They hold no more detail than the originals.
 - close-ups: a die of every 7th held-out render zoomed to fill 10–60 % of the frame.
 - time by the number of dice: the held-out renders shrunk to 640 px, median ms per 1–5, 6–10,
   11–15 and 16–20 dice.
@@ -103,6 +111,33 @@ def held_out_render(
     if not (folder / "colours.json").exists():
         write_dataset(folder, count, seed, max_side, **options)
     return folder
+
+
+#: the longest side real photos are scaled up to, to take the phone-photo path
+PHONE_SIDE = 3264
+
+
+def phone_sized(folder: Path, name: str) -> Path:
+    """``folder``'s photos scaled up (bicubic) to ``PHONE_SIDE`` px on the longest side, with the
+    same (normalised) labels, in build/``name`` (made here when build/ lacks it)."""
+    out = BUILD / name
+    if out.is_dir():
+        return out
+    partial = BUILD / f"{name}.partial"  # renamed when whole, so a stopped run is made again
+    shutil.rmtree(partial, ignore_errors=True)
+    (partial / "images").mkdir(parents=True)
+    shutil.copytree(folder / "labels", partial / "labels")
+    for item in read_yolo_folder(folder):
+        image = cv2.imread(str(item.image_path))
+        if image is None:
+            continue
+        scale = PHONE_SIDE / max(image.shape[:2])
+        large = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+        cv2.imwrite(
+            str(partial / "images" / f"{item.image_path.stem}.jpg"), large, [cv2.IMWRITE_JPEG_QUALITY, 92]
+        )
+    partial.rename(out)
+    return out
 
 
 def close_ups(reader: DiceReader, folder: Path, fills=(0.1, 0.2, 0.3, 0.45, 0.6)) -> None:
@@ -201,6 +236,31 @@ def main() -> None:
         # the same with three dice in five marbled or glittered (session 17)
         "rendered, marbled bodies (seed 87)": [
             held_out_render("synth_marbled87", 87, marbled=0.6, **GLOSSY_LENS)
+        ],
+        # top-down phone photos of the kind the reader is judged on (session 19)
+        "rendered phone photos of a game table (seed 98)": [
+            held_out_render(
+                "synth_table98",
+                98,
+                100,
+                perspective=1.0,
+                size=(4032, 3024),
+                die_share=(0.02, 0.09),
+                lowest=70,
+                translucent=0.1,
+                busy=0.3,
+                inked=0.2,
+                glossy=0.2,
+                grouped=0.3,
+                defocus=0.1,
+            )
+        ],
+        "roboflow-dice valid+test scaled to 3264 px": [
+            phone_sized(SHARED / "roboflow-dice" / "valid", "up_rf_valid"),
+            phone_sized(SHARED / "roboflow-dice" / "test", "up_rf_test"),
+        ],
+        "webcam-white-dice valid scaled to 3264 px": [
+            phone_sized(SHARED / "webcam-white-dice" / "valid", "up_wc_valid")
         ],
     }
     print(f"machine: {platform.machine()}, Python {platform.python_version()}, {args.threads} threads")
