@@ -136,11 +136,12 @@ def paired_difference(
     replacement, the same draw for both readers, ``rounds`` times (a seeded generator)."""
     if len(before) != len(after):
         raise ValueError(f"the two readers read {len(before)} and {len(after)} images: not the same set")
-    counts = np.array([[[r.truths, r.predictions, r.right] for r in rs] for rs in (before, after)], float)
-    if not len(before):
+    if not before:
         return 0.0, 0.0, 0.0
+    counts = np.array([[[r.truths, r.predictions, r.right] for r in rs] for rs in (before, after)], float)
 
     def f1(picked: np.ndarray) -> np.ndarray:
+        """``read_f1`` of the images picked (… × images × 3 counts), over the last axis but one."""
         truths, predictions, right = picked.sum(axis=-2).transpose()
         return 2 * right / np.maximum(truths + predictions, 1)
 
