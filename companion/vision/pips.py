@@ -2,7 +2,8 @@
 
 A small classifier (PipNet, an ONNX file) looks at a square crop of the original frame around
 each box and answers 1–6, or "no die" for something that only looked like one (a painted
-number, a pip-like stain). All the crops of a frame go through the model in one batch.
+number, a pip-like stain). All the crops of a frame go through the model in one batch, each also
+mirrored left to right, and the two answers are averaged (``MIRRORED``).
 
 Seen from above through a lens, a die away from the picture's centre shows the side facing
 the centre, and its top face lies on the outer part of its box; so the crop is moved outward,
@@ -45,6 +46,9 @@ SURE_UPRIGHT = 0.8
 #: chosen on the training splits and rendered phone photos (models/README.md, session 9)
 TOP_FACE_SHIFT = 0.6
 FOCAL_PER_SIDE = 0.9
+#: read each crop as it is and mirrored left to right, and average the two (session 19): PipNet
+#: learnt mirrored crops, and a mirror keeps the top face the upper one
+MIRRORED = True
 
 
 def crop_die(
@@ -114,9 +118,11 @@ class PipReader:
         turns: int | None = None,
         sure_upright: float | None = SURE_UPRIGHT,
         top_face_shift: float = TOP_FACE_SHIFT,
+        mirrored: bool = MIRRORED,
     ) -> None:
         """``turns`` None: as the model file says it was trained (``TURNS_KEY``); ``sure_upright``
-        None: every crop is read in all ``turns``; ``top_face_shift`` 0: every crop is centred on its box."""
+        None: every crop is read in all ``turns``; ``top_face_shift`` 0: every crop is centred on its box;
+        ``mirrored`` False: each crop is read once, not also mirrored."""
         if turns is not None and not 1 <= turns <= 4:
             raise ValueError(f"turns must be 1–4 (quarter turns of each crop), got {turns}")
         path = Path(model_path or DEFAULT_PIP_MODEL)
@@ -125,11 +131,17 @@ class PipReader:
         self.turns = turns or trained_turns(self.session, path)
         self.sure_upright = sure_upright
         self.top_face_shift = top_face_shift
+        self.mirrored = mirrored
 
     def run(self, crops: np.ndarray) -> np.ndarray:
-        """N×7 probabilities for N×side×side×3 BGR crops, as they are (one batch)."""
-        tensor = np.ascontiguousarray(crops.transpose(0, 3, 1, 2), dtype=np.float32)
-        return self.session.run(None, {self.input_name: tensor})[0]
+        """N×7 probabilities for N×side×side×3 BGR crops, as they are, or (``mirrored``) the mean
+        of each crop's and its left-right mirror's (one batch)."""
+        batch = np.concatenate([crops, crops[:, :, ::-1]]) if self.mirrored else crops
+        tensor = np.ascontiguousarray(batch.transpose(0, 3, 1, 2), dtype=np.float32)
+        probabilities = self.session.run(None, {self.input_name: tensor})[0]
+        if self.mirrored:
+            return (probabilities[: len(crops)] + probabilities[len(crops) :]) / 2
+        return probabilities
 
     def probabilities(self, crops: np.ndarray) -> np.ndarray:
         """N×7 probabilities (not a die, 1, …, 6) for N×side×side×3 BGR crops, averaged over
