@@ -10,6 +10,7 @@ import pytest
 torch = pytest.importorskip("torch")
 ort = pytest.importorskip("onnxruntime")
 
+from companion.training.data import Sample, augment  # noqa: E402
 from companion.training.from_onnx import load_fused, resume_from_onnx  # noqa: E402
 from companion.training.model import DiceNet, ExportedDiceNet  # noqa: E402
 from companion.training.pipnet import ExportedPipNet, PipNet, export_pipnet  # noqa: E402
@@ -89,6 +90,31 @@ def test_upright_training_crops_keep_the_top_of_the_picture_on_top():
     turned = {where_the_bright_band_is(augmented(crop, rng)) for _ in range(60)}
     assert upright == {"top"}
     assert turned == {"top", "bottom", "left", "right"}
+
+
+def box_aspects_after_augmenting(stretch: float) -> list[float]:
+    """Width over height of a square die's box in augmented copies, checking each box still
+    frames the die (its inside bright, the whole of it)."""
+    image = np.full((400, 600, 3), 30, np.uint8)
+    image[100:140, 200:240] = 255
+    sample = Sample(image, np.array([[200, 100, 240, 140]], np.float32), np.array([2]))
+    rng, aspects = random.Random(3), []
+    for _ in range(40):
+        augmented_image, boxes, _ = augment(sample, 320, rng, stretch)
+        if not len(boxes):
+            continue
+        x0, y0, x1, y1 = boxes[0].round().astype(int)
+        grey = augmented_image.mean(axis=2)
+        assert grey[y0 + 2 : y1 - 2, x0 + 2 : x1 - 2].min() > grey.mean()
+        aspects.append((x1 - x0) / (y1 - y0))
+    return aspects
+
+
+def test_training_images_are_stretched_one_way_only_when_asked():
+    assert max(abs(a - 1) for a in box_aspects_after_augmenting(1.0)) < 0.1
+    stretched = box_aspects_after_augmenting(1.5)
+    assert min(stretched) < 0.85 and max(stretched) > 1.15
+    assert min(stretched) > 1 / 1.6 and max(stretched) < 1.6
 
 
 @pytest.mark.parametrize("turns", [1, 4])

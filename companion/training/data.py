@@ -41,8 +41,13 @@ def load_folder(folder: Path, max_side: int = 800) -> list[Sample]:
     return samples
 
 
-def augment(sample: Sample, crop: int, rng: random.Random) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """A random crop at a random scale, flips, quarter turns, light and colour changes, blur."""
+def augment(
+    sample: Sample, crop: int, rng: random.Random, stretch: float = 1.0
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A random crop at a random scale, flips, quarter turns, light and colour changes, blur.
+
+    ``stretch`` above 1: half the images are also made wider than tall (or taller than wide) by
+    up to that factor, as a die seen at a slant or a photo squeezed to a square looks."""
     image, boxes, classes = sample.image, sample.boxes.copy(), sample.classes.copy()
     h, w = image.shape[:2]
     longest = max(h, w)
@@ -50,12 +55,14 @@ def augment(sample: Sample, crop: int, rng: random.Random) -> tuple[np.ndarray, 
     if len(boxes):
         median = float(np.median(np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])))
         scale = min(scale, 200 / max(median, 1))  # keep dice within what the net sees
+    aspect = np.exp(rng.uniform(-1, 1) * np.log(stretch)) if stretch > 1 and rng.random() < 0.5 else 1.0
+    sx, sy = scale * aspect**0.5, scale / aspect**0.5
     image = cv2.resize(
         image,
-        (max(1, round(w * scale)), max(1, round(h * scale))),
-        interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR,
+        (max(1, round(w * sx)), max(1, round(h * sy))),
+        interpolation=cv2.INTER_AREA if max(sx, sy) < 1 else cv2.INTER_LINEAR,
     )
-    boxes *= scale
+    boxes *= np.array([sx, sy, sx, sy], np.float32)
     h, w = image.shape[:2]
     if len(boxes) and rng.random() < 0.8:  # crop around a die most of the time
         i = rng.randrange(len(boxes))

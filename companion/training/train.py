@@ -33,10 +33,17 @@ def focal_loss(logits: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
     return -(pos_loss.sum() + neg_loss.sum()) / pos.sum().clamp(min=1)
 
 
-def batch(samples: list[Sample], weights: list[float], size: int, crop: int, rng: random.Random):
+def batch(
+    samples: list[Sample],
+    weights: list[float],
+    size: int,
+    crop: int,
+    rng: random.Random,
+    stretch: float = 1.0,
+):
     images, heats, regs, masks = [], [], [], []
     for sample in rng.choices(samples, weights=weights, k=size):
-        image, boxes, classes = augment(sample, crop, rng)
+        image, boxes, classes = augment(sample, crop, rng, stretch)
         heat, reg, mask = targets(boxes, classes, crop, STRIDE, CLASSES)
         images.append(image.transpose(2, 0, 1))
         heats.append(heat), regs.append(reg), masks.append(mask)
@@ -63,6 +70,12 @@ def main() -> None:
     parser = training_parser(__doc__, out="models/float/dicenet.onnx", minutes=45, batch=16)
     parser.add_argument("--crop", type=int, default=320)
     parser.add_argument("--real-share", type=float, default=0.5, help="share of each batch from real photos")
+    parser.add_argument(
+        "--stretch",
+        type=float,
+        default=1.0,
+        help="stretch half the images one way by up to this factor (1: none)",
+    )
     args = parser.parse_args()
     rng = seeded_start(args)
     real = [s for folder in args.data for s in load_folder(folder)]
@@ -97,7 +110,7 @@ def main() -> None:
     while (elapsed := time.monotonic() - start) < budget:
         lr = set_learning_rate(optimiser, args.lr, elapsed / budget, step)
         net.train()
-        loss, parts = loss_of(net, *batch(samples, weights, args.batch, args.crop, rng))
+        loss, parts = loss_of(net, *batch(samples, weights, args.batch, args.crop, rng, args.stretch))
         optimiser.zero_grad()
         loss.backward()
         torch.nn.utils.clip_grad_norm_(net.parameters(), 10.0)
