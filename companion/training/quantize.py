@@ -1,20 +1,22 @@
 """8-bit copies of DiceNet and PipNet for the CPU (onnxruntime's static quantisation).
 
-    python -m companion.training.quantize --out models \\
+    python -m companion.training.quantize --out build/q8 \\
         --dicenet models/float/dicenet.onnx --pipnet models/float/pipnet.onnx \\
         --frames ../shared/datasets/roboflow-dice/train:100 ../shared/datasets/webcam-white-dice/train:100 \\
                  build/synth_busy15:50 build/synth_lens:50
 
-Training writes float models (``models/float/``); the reader runs the 8-bit ones in
-``models/``. Activations are calibrated by their smallest and largest values: DiceNet's on the
+Training writes float models (``models/float/``); ``models/`` holds the pair the reader runs
+(since session 21 copies of the float pair; sessions 10–20 shipped 8-bit copies made by this
+command). Activations are calibrated by their smallest and largest values: DiceNet's on the
 frames at the reader's three looks, PipNet's on the reader's crops of the same frames (boxes
 found by the float detector, moved toward the top face as the reader moves them). QDQ format,
-weights 8-bit per channel, activations unsigned 8-bit. The detector's convolutions, additions,
+weights per channel, activations unsigned 8-bit. The detector's convolutions, additions,
 resizes and ReLUs are quantised; its three heads (heatmap, box size, offset), sigmoid and peak
-filter stay float. On this 2-core machine the whole read of a 640×640 photo got about a
-quarter faster (alternated runs: 28.6–31.5 → 21.5–27.1 ms) with read F1 unchanged on the sets
-used to choose (``models/README.md``, session 10). Needs onnx (the ``train`` extra); the
-reader needs only onnxruntime.
+filter stay float. Weights lie within ±64 (``WEIGHT_RANGE``) so the copies read the same on every
+x86 CPU. On a CPU with AVX-512 VNNI the 8-bit pair read a 640×640 photo about a quarter faster
+than the float pair (session 10); on an AVX2-only CPU it was no faster (session 21), and the
+float pair ships (``models/README.md``). Needs onnx (the ``train`` extra); the reader needs
+only onnxruntime.
 """
 
 import argparse
@@ -35,6 +37,12 @@ DICENET_OPS = ["Conv", "Add", "Resize", "Relu"]
 #: DiceNet's last convolutions (the exported graph's node names), kept float
 DICENET_HEADS = ("/net/heat/", "/net/size/", "/net/offset/")
 PIPNET_OPS = ["Conv", "Relu", "MaxPool", "Gemm", "GlobalAveragePool"]
+#: the weights' range (onnxruntime's reduced range). On an x86 CPU without 8-bit dot-product
+#: instructions (AVX-512 VNNI; most laptops) onnxruntime multiplies unsigned 8-bit activations by
+#: signed 8-bit weights with AVX2, which adds each pair of products in 16 bits: 255 × 127 × 2
+#: overflows and saturates (session 21: webcam valid read 0.13 instead of 0.89); 255 × 64 × 2 =
+#: 32,640 does not.
+WEIGHT_RANGE = (-64, 64)
 #: crops per PipNet calibration batch
 CROP_BATCH = 32
 
@@ -121,6 +129,7 @@ def quantize(
         per_channel=True,
         activation_type=QuantType.QUInt8,
         weight_type=QuantType.QInt8,
+        reduce_range=True,  # weights within ±64: see WEIGHT_RANGE
         op_types_to_quantize=ops,
         nodes_to_exclude=list(keep),
     )
@@ -135,7 +144,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--pipnet", type=Path, help="the float pip reader to quantise")
     parser.add_argument("--frames", type=folder_and_count, nargs="+", required=True, help="FOLDER:COUNT ...")
     parser.add_argument("--finder", type=Path, help="detector that finds PipNet's crops (default --dicenet)")
-    parser.add_argument("--out", type=Path, default=Path("models"))
+    parser.add_argument("--out", type=Path, default=Path("build/q8"))
     args = parser.parse_args(argv)
     if args.dicenet is None and args.pipnet is None:
         parser.error("give --dicenet, --pipnet or both")
