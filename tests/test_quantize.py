@@ -41,11 +41,16 @@ def eight_bit_weights(model: Path) -> list[np.ndarray]:
     ]
 
 
+def outside_weight_range(weights: list[np.ndarray]) -> int:
+    """How many of these 8-bit weights lie outside ``WEIGHT_RANGE``."""
+    low, high = WEIGHT_RANGE
+    return sum(int(((w < low) | (w > high)).sum()) for w in weights)
+
+
 @pytest.mark.parametrize("name", ["dicenet.onnx", "pipnet.onnx"])
 def test_the_shipped_models_read_the_same_on_every_x86_cpu(name):
     """No shipped weight is a full 8 bits: on AVX2 without VNNI those saturate (session 21)."""
-    low, high = WEIGHT_RANGE
-    assert all(w.min() >= low and w.max() <= high for w in eight_bit_weights(MODELS / name))
+    assert outside_weight_range(eight_bit_weights(MODELS / name)) == 0
 
 
 @pytest.mark.slow
@@ -53,15 +58,9 @@ def test_a_quantised_detector_keeps_its_heads_float_and_reads_like_its_float_ori
     """Box sizes and heatmap come from float weights; the others within ±64; the dice found are the same."""
     frames = calibration_frames([(FIXTURES, 6)])
     original = MODELS / "float" / "dicenet.onnx"
+    float_detector = DiceDetector(original, threads=1)
     out = tmp_path / "dicenet.onnx"
-    quantize(
-        original,
-        out,
-        "image",
-        look_tensors(DiceDetector(original, threads=1), frames),
-        DICENET_OPS,
-        head_nodes(original),
-    )
+    quantize(original, out, "image", look_tensors(float_detector, frames), DICENET_OPS, head_nodes(original))
     graph = onnx.load(str(out)).graph
     initializers = {init.name for init in graph.initializer}
     convs = {node.name: node for node in graph.node if node.op_type == "Conv"}
@@ -69,10 +68,10 @@ def test_a_quantised_detector_keeps_its_heads_float_and_reads_like_its_float_ori
     assert len(heads) == 3 and all(node.input[1] in initializers for node in heads)
     assert sum(node.input[1] not in initializers for node in convs.values()) == len(convs) - 3
     weights = eight_bit_weights(out)
-    assert weights and min(w.min() for w in weights) >= WEIGHT_RANGE[0]
-    assert max(w.max() for w in weights) <= WEIGHT_RANGE[1]
-    float_finds = [DiceDetector(original, threads=1).detect(frame) for frame in frames]
-    int8_finds = [DiceDetector(out, threads=1).detect(frame) for frame in frames]
+    assert weights and outside_weight_range(weights) == 0
+    float_finds = [float_detector.detect(frame) for frame in frames]
+    int8_detector = DiceDetector(out, threads=1)
+    int8_finds = [int8_detector.detect(frame) for frame in frames]
     assert sum(map(len, float_finds)) >= 10
     for floats, int8s in zip(float_finds, int8_finds, strict=True):
         assert len(int8s) == len(floats)

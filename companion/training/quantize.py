@@ -12,11 +12,11 @@ frames at the reader's three looks, PipNet's on the reader's crops of the same f
 found by the float detector, moved toward the top face as the reader moves them). QDQ format,
 weights per channel, activations unsigned 8-bit. The detector's convolutions, additions,
 resizes and ReLUs are quantised; its three heads (heatmap, box size, offset), sigmoid and peak
-filter stay float. Weights lie within ±64 (``WEIGHT_RANGE``) so the copies read the same on every
-x86 CPU. On a CPU with AVX-512 VNNI the 8-bit pair read a 640×640 photo about a quarter faster
-than the float pair (session 10); on an AVX2-only CPU it was no faster (session 21), and the
-float pair ships (``models/README.md``). Needs onnx (the ``train`` extra); the reader needs
-only onnxruntime.
+filter stay float. Weights lie within ±64 (``WEIGHT_RANGE``), so onnxruntime's AVX2 kernel
+cannot saturate on them (checked on an AVX2-only CPU in session 21). On a CPU with AVX-512 VNNI
+the 8-bit pair read a 640×640 photo about a quarter faster than the float pair (session 10); on
+an AVX2-only CPU it was no faster (session 21), and the float pair ships (``models/README.md``).
+Needs onnx (the ``train`` extra); the reader needs only onnxruntime.
 """
 
 import argparse
