@@ -1,7 +1,10 @@
 """The pip reader: crops around a box, and the shipped PipNet reading single dice."""
 
+import cv2
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.synth.perspective import Camera, Cube, outline
 from companion.synth.scene import DiePose, render_scene
@@ -34,6 +37,35 @@ def test_crops_past_the_edge_repeat_the_border(box):
     image = np.full((200, 300, 3), 77, np.uint8)
     crop = crop_die(image, box)
     assert crop.shape == (CROP_SIDE, CROP_SIDE, 3) and (crop == 77).all()
+
+
+def crop_by_clipped_indices(image: np.ndarray, box: tuple[float, float, float, float]) -> np.ndarray:
+    """What ``crop_die`` must give, spelled out slowly: every pixel of the square, its row and
+    column clipped into the image, then resized like the reader resizes."""
+    extent = max(box[2], box[3], 1.0) * CROP_MARGIN
+    x0, y0 = int(round(box[0] + box[2] / 2 - extent / 2)), int(round(box[1] + box[3] / 2 - extent / 2))
+    size = max(2, int(round(extent)))
+    rows = np.clip(np.arange(y0, y0 + size), 0, image.shape[0] - 1)
+    cols = np.clip(np.arange(x0, x0 + size), 0, image.shape[1] - 1)
+    square = image[np.ix_(rows, cols)]
+    method = cv2.INTER_AREA if size > CROP_SIDE else cv2.INTER_LINEAR
+    return cv2.resize(square, (CROP_SIDE, CROP_SIDE), interpolation=method)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    height=st.integers(1, 120),
+    width=st.integers(1, 120),
+    x=st.floats(-150, 250),
+    y=st.floats(-150, 250),
+    w=st.floats(0, 300),
+    h=st.floats(0, 300),
+    seed=st.integers(0, 2**16),
+)
+def test_a_crop_anywhere_repeats_the_nearest_edge_pixels(height, width, x, y, w, h, seed):
+    image = np.random.default_rng(seed).integers(0, 256, (height, width, 3), dtype=np.uint8)
+    box = (x, y, w, h)
+    assert np.array_equal(crop_die(image, box), crop_by_clipped_indices(image, box))
 
 
 def test_the_crop_moves_outward_more_the_farther_the_die_is_from_the_centre():

@@ -63,14 +63,21 @@ def crop_die(
     x0, y0 = int(round(cx - extent / 2)), int(round(cy - extent / 2))
     size = max(2, int(round(extent)))
     height, width = image.shape[:2]
-    if x0 >= 0 and y0 >= 0 and x0 + size <= width and y0 + size <= height:
-        part = image[y0 : y0 + size, x0 : x0 + size]
-    else:  # clipped indices repeat the edge pixels past the border, touching only the crop's pixels
-        rows = np.clip(np.arange(y0, y0 + size), 0, height - 1)
-        cols = np.clip(np.arange(x0, x0 + size), 0, width - 1)
-        part = image[np.ix_(rows, cols)]
+    (top, bottom, above, below), (left, right, before, after) = edges(y0, size, height), edges(x0, size, width)
+    part = image[top:bottom, left:right]
+    if part.shape[:2] != (size, size):  # past the border the edge pixels are repeated
+        part = cv2.copyMakeBorder(part, above, below, before, after, cv2.BORDER_REPLICATE)
     shrink = size > side
     return cv2.resize(part, (side, side), interpolation=cv2.INTER_AREA if shrink else cv2.INTER_LINEAR)
+
+
+def edges(start: int, size: int, length: int) -> tuple[int, int, int, int]:
+    """For ``size`` pixels from ``start`` along a side of ``length``: the part inside (first, end)
+    and how many repeated edge pixels go before and after it (at least one pixel is inside)."""
+    first = min(max(start, 0), length - 1)
+    end = min(max(start + size, first + 1), length)
+    before = min(max(first - start, 0), size - (end - first))
+    return first, end, before, size - (end - first) - before
 
 
 def toward_top_face(
