@@ -63,7 +63,8 @@ def crop_die(
     x0, y0 = int(round(cx - extent / 2)), int(round(cy - extent / 2))
     size = max(2, int(round(extent)))
     height, width = image.shape[:2]
-    (top, bottom, above, below), (left, right, before, after) = edges(y0, size, height), edges(x0, size, width)
+    top, bottom, above, below = edges(y0, size, height)
+    left, right, before, after = edges(x0, size, width)
     part = image[top:bottom, left:right]
     if part.shape[:2] != (size, size):  # past the border the edge pixels are repeated
         part = cv2.copyMakeBorder(part, above, below, before, after, cv2.BORDER_REPLICATE)
