@@ -7,7 +7,8 @@ The model learnt dice up to about a fifth of its input wide; a die closer to the
 phone held over one or two dice) makes it see each pip as a die. So every frame is also looked
 at half and a quarter as large, where such a die has a familiar size. Each smaller look gives
 the dice too large for the look above it, and what a larger look found inside one of those
-dice (its pips) is dropped. A dice tray seen whole can look like one large face, and must not
+dice (its pips) is dropped; a find reaching out of that die's box (``PART_INSIDE``) is a
+neighbouring die pushed against it, and stays. A dice tray seen whole can look like one large face, and must not
 take the dice in it along: a large find with more than six finds inside it in a finer look is
 no die, and only one the caller confirms (the pip reader: "this is a die") drops what lies
 inside it.
@@ -41,6 +42,11 @@ LOOKS = (1, 2, 4)
 CLOSE_LOOK = 2
 #: the close look adds dice narrower than this (in pixels of the usual look)
 SMALL_DIE = 32
+#: a finer look's find whose centre lies inside a larger look's die is part of it (a pip, its top
+#: face) and dropped only when at least this share of its box lies inside the die's; one reaching
+#: further out is a neighbouring die the large box covers (dice pushed together). None: every
+#: find whose centre lies inside is dropped, as before session 22 (models/README.md, session 22)
+PART_INSIDE: float | None = 0.9
 
 
 DEFAULT_MODEL = shipped_model("dicenet.onnx")
@@ -76,6 +82,7 @@ class DiceDetector:
         threshold: float = DEFAULT_THRESHOLD,
         floor: float | None = None,
         small_die: int = SMALL_DIE,
+        part_inside: float | None = PART_INSIDE,
     ) -> None:
         self.session = open_session(Path(model_path or DEFAULT_MODEL), threads, "dice", "--model")
         self.input_name = self.session.get_inputs()[0].name
@@ -87,6 +94,7 @@ class DiceDetector:
         self.threshold = threshold
         self.floor = threshold if floor is None else min(floor, threshold)
         self.small_die = small_die
+        self.part_inside = part_inside
 
     def prepare(self, frame: np.ndarray, side: int | None = None) -> Prepared:
         """The frame resized so its longest side is ``side`` (default ``input_side``), padded to 32."""
@@ -159,7 +167,7 @@ class DiceDetector:
         kept: list[Detection] = []
         for look in reversed(LOOKS):  # smallest look first: its large dice win
             found, scale = looks[look]
-            found = [d for d in found if not inside_any(d, kept)]
+            found = [d for d in found if not inside_any(d, self.holders(d, kept))]
             if look != LOOKS[0]:
                 finer = [sure(looks[other][0], self.threshold) for other in LOOKS if other < look]
                 found = [
@@ -172,6 +180,12 @@ class DiceDetector:
                     found = [d for d, is_die in zip(found, dice, strict=True) if is_die]
             kept += found
         return [in_frame(d, shrink, size) for d in suppress_overlaps(kept)]
+
+    def holders(self, find: Detection, dice: list[Detection]) -> list[Detection]:
+        """The ``dice`` ``find`` may be part of: it lies at least ``part_inside`` inside them."""
+        if self.part_inside is None:
+            return dice
+        return [die for die in dice if inside_share(find.box, die.box) >= self.part_inside]
 
 
 def fitted(frame: np.ndarray, side: int) -> tuple[np.ndarray, float]:
@@ -206,6 +220,13 @@ def holds_dice(large: Detection, finer_looks: list[list[Detection]]) -> bool:
     """Whether more finds lie inside ``large`` in one of the finer looks than a die has pips:
     then it is a tray or a board holding dice, not one die close to the camera."""
     return any(sum(contains(large.box, centre(d.box)) for d in found) > MOST_PIPS for found in finer_looks)
+
+
+def inside_share(inner: tuple[float, float, float, float], outer: tuple[float, float, float, float]) -> float:
+    """The share of box ``inner``'s area that lies inside box ``outer``."""
+    width = min(inner[0] + inner[2], outer[0] + outer[2]) - max(inner[0], outer[0])
+    height = min(inner[1] + inner[3], outer[1] + outer[3]) - max(inner[1], outer[1])
+    return max(0.0, width) * max(0.0, height) / max(inner[2] * inner[3], 1e-9)
 
 
 def inside_any(detection: Detection, dice: list[Detection]) -> bool:
