@@ -8,10 +8,10 @@ phone held over one or two dice) makes it see each pip as a die. So every frame 
 at half and a quarter as large, where such a die has a familiar size. Each smaller look gives
 the dice too large for the look above it, and what a larger look found inside one of those
 dice (its pips) is dropped; a find reaching out of that die's box (``PART_INSIDE``) is a
-neighbouring die pushed against it, and stays. A dice tray seen whole can look like one large face, and must not
-take the dice in it along: a large find with more than six finds inside it in a finer look is
-no die, and only one the caller confirms (the pip reader: "this is a die") drops what lies
-inside it.
+neighbouring die pushed against it, and stays. A dice tray seen whole can look like one large
+face, and must not take the dice in it along: a large find with more than six finds inside it
+in a finer look is no die, and only one the caller confirms (the pip reader: "this is a die")
+drops what lies inside it.
 
 A large frame (a phone photo, longest side ``CLOSE_LOOK`` × the input side or more) is also
 looked at twice as large: dice under ``SMALL_DIE`` pixels in the usual look (a phone held high
