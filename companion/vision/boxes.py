@@ -18,13 +18,21 @@ def centres_inside(a: Box, b: Box) -> bool:
     return contains(a, centre(b)) and contains(b, centre(a))
 
 
+def intersection(a: Box, b: Box) -> float:
+    """The area two boxes share (0 when they do not touch)."""
+    w = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    h = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
 def iou(a: Box, b: Box) -> float:
     """Intersection over union of two boxes (0 when they do not touch)."""
-    ax0, ay0, aw, ah = a
-    bx0, by0, bw, bh = b
-    w = min(ax0 + aw, bx0 + bw) - max(ax0, bx0)
-    h = min(ay0 + ah, by0 + bh) - max(ay0, by0)
-    if w <= 0 or h <= 0:
+    inter = intersection(a, b)
+    if inter == 0:
         return 0.0
-    inter = w * h
-    return inter / (aw * ah + bw * bh - inter)
+    return inter / (a[2] * a[3] + b[2] * b[3] - inter)
+
+
+def inside_share(inner: Box, outer: Box) -> float:
+    """The share of box ``inner``'s area that lies inside box ``outer``."""
+    return intersection(inner, outer) / max(inner[2] * inner[3], 1e-9)

@@ -28,7 +28,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .boxes import centre, contains
+from .boxes import centre, contains, inside_share
 from .onnx_model import open_session, shipped_model
 
 STRIDE = 4
@@ -220,13 +220,6 @@ def holds_dice(large: Detection, finer_looks: list[list[Detection]]) -> bool:
     """Whether more finds lie inside ``large`` in one of the finer looks than a die has pips:
     then it is a tray or a board holding dice, not one die close to the camera."""
     return any(sum(contains(large.box, centre(d.box)) for d in found) > MOST_PIPS for found in finer_looks)
-
-
-def inside_share(inner: tuple[float, float, float, float], outer: tuple[float, float, float, float]) -> float:
-    """The share of box ``inner``'s area that lies inside box ``outer``."""
-    width = min(inner[0] + inner[2], outer[0] + outer[2]) - max(inner[0], outer[0])
-    height = min(inner[1] + inner[3], outer[1] + outer[3]) - max(inner[1], outer[1])
-    return max(0.0, width) * max(0.0, height) / max(inner[2] * inner[3], 1e-9)
 
 
 def inside_any(detection: Detection, dice: list[Detection]) -> bool:
