@@ -14,6 +14,7 @@ from companion.cli import main
 from companion.synth.scene import DiePose, render_scene
 from companion.vision import Calibration, CalibrationError, DiceReader, ModelError
 from companion.vision.dataset import read_yolo_folder
+from companion.vision.picture_file import jpeg_cut_short, kind_of
 
 FIXTURES = Path(__file__).parent / "fixtures" / "real"
 
@@ -292,3 +293,75 @@ def test_a_phone_sized_photo_reads_like_its_small_copy(reader):
     for a, b in zip(read_small, read_large, strict=True):
         assert (a.pips, a.colour) == (b.pips, b.colour)
         assert all(abs(3 * u - v) <= 12 for u, v in zip(a.box, b.box, strict=True)), (a.box, b.box)
+
+
+# Picture files cut short, or of a kind OpenCV cannot read: the player is told which.
+
+
+@pytest.fixture(scope="module")
+def seven_dice_jpeg() -> bytes:
+    """A photo of seven dice in two rows (five above, two below), as a JPEG file's bytes."""
+    colours = ("red", "blue", "green", "white", "black", "yellow", "violet")
+    return cv2.imencode(".jpg", rendered([(c, 1 + i % 6) for i, c in enumerate(colours)]))[1].tobytes()
+
+
+def with_thumbnail(jpeg: bytes, thumbnail: bytes) -> bytes:
+    """The JPEG with an APP1 segment holding a small JPEG preview, as cameras write one into EXIF."""
+    payload = b"Exif\x00\x00" + thumbnail
+    return jpeg[:2] + b"\xff\xe1" + struct.pack(">H", len(payload) + 2) + payload + jpeg[2:]
+
+
+def test_a_whole_jpeg_is_not_cut_short_even_with_bytes_after_its_end(seven_dice_jpeg):
+    assert not jpeg_cut_short(seven_dice_jpeg)
+    assert not jpeg_cut_short(seven_dice_jpeg + b"\x00" * 64 + b"SEFT trailer a phone appends")
+
+
+@pytest.mark.parametrize("share", [0.05, 0.3, 0.6, 0.9, 0.99])
+def test_a_jpeg_cut_anywhere_is_cut_short(seven_dice_jpeg, share):
+    assert jpeg_cut_short(seven_dice_jpeg[: int(len(seven_dice_jpeg) * share)])
+
+
+def test_the_end_of_a_preview_inside_the_header_is_not_the_end_of_the_picture(seven_dice_jpeg):
+    small = cv2.resize(cv2.imdecode(np.frombuffer(seven_dice_jpeg, np.uint8), cv2.IMREAD_COLOR), (96, 54))
+    photo = with_thumbnail(seven_dice_jpeg, cv2.imencode(".jpg", small)[1].tobytes())
+    assert not jpeg_cut_short(photo)
+    # cut inside the photo itself: the preview's end marker, in the header, is no end of it
+    assert jpeg_cut_short(photo[: len(photo) - len(seven_dice_jpeg) // 2])
+
+
+def test_kinds_by_their_first_bytes():
+    assert kind_of(b"\xff\xd8\xff\xe0") == "JPEG"
+    assert kind_of(b"\x89PNG\r\n\x1a\n....") == "PNG"
+    assert kind_of(b"RIFF\x00\x00\x00\x00WEBPVP8 ") == "WebP"
+    assert kind_of(b"\x00\x00\x00\x18ftypheic") == "HEIC"
+    assert kind_of(b"%PDF-1.7") is None
+
+
+def test_a_jpeg_cut_short_is_read_as_far_as_it_goes_with_a_warning(tmp_path, capsys, seven_dice_jpeg):
+    whole, cut = tmp_path / "whole.jpg", tmp_path / "cut.jpg"
+    whole.write_bytes(seven_dice_jpeg)
+    cut.write_bytes(seven_dice_jpeg[: int(len(seven_dice_jpeg) * 0.5)])
+    assert main(["read", str(whole), str(cut), "--json"]) == 0
+    read_whole, read_cut = json.loads(capsys.readouterr().out)
+    assert "warning" not in read_whole and len(read_whole["dice"]) == 7
+    assert "cut short" in read_cut["warning"]
+    assert 0 < len(read_cut["dice"]) < 7  # the top row is there, the bottom row is lost
+
+
+def test_a_png_cut_short_and_an_empty_file_say_so(tmp_path, capsys):
+    png = cv2.imencode(".png", rendered([("red", 4)]))[1].tobytes()
+    cut, empty = tmp_path / "cut.png", tmp_path / "empty.jpg"
+    cut.write_bytes(png[: len(png) // 2])
+    empty.write_bytes(b"")
+    assert main(["read", str(cut), str(empty), "--json"]) != 0
+    read_cut, read_empty = json.loads(capsys.readouterr().out)
+    assert "PNG file" in read_cut["error"] and "cut short" in read_cut["error"]
+    assert "empty" in read_empty["error"]
+
+
+def test_calibration_refuses_a_photo_cut_short(tmp_path, capsys, seven_dice_jpeg):
+    cut = tmp_path / "red.jpg"
+    cut.write_bytes(seven_dice_jpeg[: int(len(seven_dice_jpeg) * 0.7)])
+    assert main(["calibrate", "--photo", f"red={cut}", "--out", str(tmp_path / "table.json")]) != 0
+    assert "copy the photo again" in capsys.readouterr().err
+    assert not (tmp_path / "table.json").exists()

@@ -4,7 +4,7 @@ import argparse
 from pathlib import Path
 
 from .errors import CommandError
-from .vision_support import build_reader, load_image
+from .vision_support import build_reader, cut_short_warning, load_image
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -57,6 +57,9 @@ def run(args: argparse.Namespace) -> int:
         image, problem = load_image(Path(path))
         if image is None:
             raise CommandError(problem)
+        cut_short = cut_short_warning(Path(path))
+        if cut_short is not None:
+            raise CommandError(f"{path}: {cut_short}; copy the photo again before learning colours from it")
         calibration.frame = (image.shape[1], image.shape[0])
         readings = learn_readings(reader, image)
         if not readings:

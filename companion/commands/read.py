@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 from ..vision.quality import lighting_problem
-from .vision_support import add_reader_options, build_reader, load_image
+from .vision_support import add_reader_options, build_reader, cut_short_warning, load_image
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -31,9 +31,9 @@ def run(args: argparse.Namespace) -> int:
         dice = reader.read(image)
         ms = (time.perf_counter() - start) * 1000
         result = {"image": str(path), "ms": round(ms, 1), "dice": [d.to_json() for d in dice]}
-        warning = lighting_problem(image) if not dice else None
-        if warning:
-            result["warning"] = warning
+        warnings = [cut_short_warning(path), lighting_problem(image) if not dice else None]
+        if any(warnings):
+            result["warning"] = "; ".join(w for w in warnings if w)
         results.append(result)
     if args.json:
         json.dump(results, sys.stdout)

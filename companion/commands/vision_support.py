@@ -3,6 +3,7 @@
 import argparse
 from pathlib import Path
 
+from ..vision.picture_file import jpeg_cut_short, kind_of
 from ..vision.quality import unreadable
 from .errors import CommandError
 
@@ -46,9 +47,35 @@ def load_image(path: Path):
         return None, f"{path} is a folder, not a picture"
     image = cv2.imread(str(path), cv2.IMREAD_COLOR)
     if image is None:
-        hint = "; save it as JPEG first" if path.suffix.lower() in (".heic", ".heif") else ""
-        return None, f"{path} is not a picture OpenCV can read (JPEG, PNG, BMP, WebP, TIFF){hint}"
+        return None, why_unreadable(path)
     problem = unreadable(image)
     if problem is not None:
         return None, f"{path}: {problem}"
     return image, None
+
+
+def why_unreadable(path: Path) -> str:
+    """What to tell a player whose file OpenCV could not decode."""
+    with path.open("rb") as file:
+        head = file.read(16)
+    if not head:
+        return f"{path} is empty (0 bytes): copy the picture again"
+    kind = kind_of(head)
+    if kind == "HEIC" or path.suffix.lower() in (".heic", ".heif"):
+        return f"{path} is a HEIC photo, which OpenCV cannot read; save it as JPEG first"
+    if kind is not None:
+        return f"{path} is a {kind} file that cannot be decoded: it is cut short or damaged; copy it again"
+    return f"{path} is not a picture OpenCV can read (JPEG, PNG, BMP, WebP, TIFF)"
+
+
+def cut_short_warning(path: Path) -> str | None:
+    """A warning for a JPEG file that ends before its picture does (the decoder paints the rest
+    grey and says nothing), or None."""
+    with path.open("rb") as file:
+        data = file.read()
+    if kind_of(data[:16]) == "JPEG" and jpeg_cut_short(data):
+        return (
+            "the file ends before the picture does (cut short while copying?): "
+            "dice in the missing part are not read"
+        )
+    return None
