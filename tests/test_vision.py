@@ -365,3 +365,20 @@ def test_calibration_refuses_a_photo_cut_short(tmp_path, capsys, seven_dice_jpeg
     assert main(["calibrate", "--photo", f"red={cut}", "--out", str(tmp_path / "table.json")]) != 0
     assert "copy the photo again" in capsys.readouterr().err
     assert not (tmp_path / "table.json").exists()
+
+
+def test_a_picture_without_colour_names_no_colours_but_reads_the_pips(tmp_path, capsys, reader):
+    table = rendered([("red", 4), ("white", 2), ("black", 6)])
+    grey = cv2.cvtColor(cv2.cvtColor(table, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+    assert sorted(d.colour for d in reader.read(table)) == ["black", "red", "white"]
+    assert [(d.pips, d.colour) for d in sorted(reader.read(grey), key=lambda d: d.pips)] == [
+        (2, "other"),
+        (4, "other"),
+        (6, "other"),
+    ]
+    photo, coloured = tmp_path / "night.jpg", tmp_path / "day.jpg"
+    cv2.imwrite(str(photo), cv2.cvtColor(table, cv2.COLOR_BGR2GRAY))  # saved as a one-channel JPEG
+    cv2.imwrite(str(coloured), table)
+    assert main(["read", str(photo), str(coloured), "--json"]) == 0
+    night, day = json.loads(capsys.readouterr().out)
+    assert "no colour" in night["warning"] and "warning" not in day

@@ -6,7 +6,7 @@ import sys
 import time
 from pathlib import Path
 
-from ..vision.quality import lighting_problem
+from ..vision.quality import NO_COLOUR, colourless, lighting_problem
 from .vision_support import add_reader_options, build_reader, cut_short_warning, load_image
 
 
@@ -31,7 +31,11 @@ def run(args: argparse.Namespace) -> int:
         dice = reader.read(image)
         ms = (time.perf_counter() - start) * 1000
         result = {"image": str(path), "ms": round(ms, 1), "dice": [d.to_json() for d in dice]}
-        warnings = [cut_short_warning(path), lighting_problem(image) if not dice else None]
+        warnings = [
+            cut_short_warning(path),
+            lighting_problem(image) if not dice else None,
+            NO_COLOUR if dice and colourless(image) else None,
+        ]
         if any(warnings):
             result["warning"] = "; ".join(w for w in warnings if w)
         results.append(result)

@@ -1,7 +1,8 @@
 """Whether a picture can be read at all, and what is wrong with one that shows no dice.
 
 A player who points the camera at the table with the lens covered, or takes a photo against a
-lamp, should be told so, not just "0 dice"."""
+lamp, should be told so, not just "0 dice"; and one whose picture has no colour (a black-and-white
+photo, a webcam's night mode) that the dice's colours cannot be told from it."""
 
 import cv2
 import numpy as np
@@ -12,6 +13,12 @@ MIN_FRAME_SIDE = 16
 DARK_BELOW = 40
 #: the darkest hundredth above this is washed out: white all over
 WASHED_OUT_ABOVE = 235
+#: a picture whose channels differ by at most this (0–255) nearly everywhere has no colour: a
+#: colour sensor's noise alone parts them further, even on grey felt under neutral light
+COLOURLESS_SPREAD = 1
+#: the share of pixels that may part further in a picture without colour (JPEG rounding)
+COLOURLESS_EXCEPT = 0.001
+NO_COLOUR = "the picture has no colour (black and white): the dice's colours cannot be told"
 
 
 def unreadable(frame: np.ndarray | None) -> str | None:
@@ -39,3 +46,14 @@ def lighting_problem(frame: np.ndarray) -> str | None:
     if np.percentile(grey, 1) > WASHED_OUT_ABOVE:
         return "the picture is almost white: the camera is dazzled by a lamp or the sun"
     return None
+
+
+def colourless(frame: np.ndarray) -> bool:
+    """Whether a BGR frame is grey all over (saved black and white, or a night mode): its three
+    channels are the same but for rounding."""
+    height, width = frame.shape[:2]
+    step = max(1, max(height, width) // 160)
+    blue, green, red = cv2.split(np.ascontiguousarray(frame[::step, ::step]))
+    spread = cv2.max(cv2.max(cv2.absdiff(blue, green), cv2.absdiff(green, red)), cv2.absdiff(blue, red))
+    parted = cv2.countNonZero(cv2.threshold(spread, COLOURLESS_SPREAD, 255, cv2.THRESH_BINARY)[1])
+    return parted <= COLOURLESS_EXCEPT * spread.size

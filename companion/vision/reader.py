@@ -3,7 +3,9 @@
 Two models: the detector finds the dice, the pip reader reads each one from a crop of the
 full-resolution frame (and throws out what is not a die). A find the detector is unsure of
 (a "maybe", scored between ``MAYBE_THRESHOLD`` and the threshold: a die on granite, a white
-die on a light cloth) is kept when the pip reader is sure of its pips (``SURE_PIPS``).
+die on a light cloth) is kept when the pip reader is sure of its pips (``SURE_PIPS``). In a
+picture without colour (``colourless``) every die's colour is ``other``: a grey body there may be
+any die.
 """
 
 from pathlib import Path
@@ -16,7 +18,7 @@ from .colour import OTHER, palette_colour, read_body, white_balance_gains
 from .detector import DEFAULT_THRESHOLD, Detection, DiceDetector
 from .die import Die
 from .pips import DEFAULT_PIP_MODEL, PipReader, PipReading
-from .quality import unreadable
+from .quality import colourless, unreadable
 
 #: the lowest detector score of a "maybe" die
 MAYBE_THRESHOLD = 0.25
@@ -59,9 +61,10 @@ class DiceReader:
         """Every die on the table in this BGR frame, in reading order (top to bottom, left to right)."""
         found = self.find(frame)
         gains = white_balance_gains(frame, [box for box, _, _ in found])
+        without_colour = colourless(frame)
         dice = []
         for box, pips, score in found:
-            colour = self.colour_of(frame, box, gains)
+            colour = OTHER if without_colour else self.colour_of(frame, box, gains)
             x, y, w, h = (int(round(v)) for v in box)
             dice.append(Die((x, y, w, h), pips, colour, min(1.0, max(0.0, score))))
         return sorted(dice, key=lambda d: (round(d.centre[1] / 40), d.centre[0]))
