@@ -15,7 +15,7 @@ SIGNATURES = {
     b"MM\x00*": "TIFF",
 }
 #: the ISO brands of HEIC/HEIF photos (bytes 8–12 after "ftyp")
-HEIF_BRANDS = {b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1", b"avif"}
+HEIF_BRANDS = {b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1"}
 
 START_OF_SCAN = 0xDA
 END_OF_IMAGE = 0xD9
