@@ -4,7 +4,7 @@ import argparse
 from pathlib import Path
 
 from .errors import CommandError
-from .vision_support import build_reader, cut_short_warning, load_image
+from .vision_support import build_reader, load_image
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -54,10 +54,9 @@ def run(args: argparse.Namespace) -> int:
         colour, _, path = spec.partition("=")
         if not colour or not path:
             raise CommandError(f"--photo takes COLOUR=IMAGE, got {spec!r}")
-        image, problem = load_image(Path(path))
+        image, problem, cut_short = load_image(Path(path))
         if image is None:
             raise CommandError(problem)
-        cut_short = cut_short_warning(Path(path))
         if cut_short is not None:
             raise CommandError(f"{path}: {cut_short}; copy the photo again before learning colours from it")
         calibration.frame = (image.shape[1], image.shape[0])

@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 from ..vision.quality import NO_COLOUR, colourless, lighting_problem
-from .vision_support import add_reader_options, build_reader, cut_short_warning, load_image
+from .vision_support import add_reader_options, build_reader, load_image
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -22,7 +22,7 @@ def run(args: argparse.Namespace) -> int:
     reader = build_reader(args)
     results, failed = [], False
     for path in args.images:
-        image, problem = load_image(path)
+        image, problem, cut_short = load_image(path)
         if image is None:
             failed = True
             results.append({"image": str(path), "error": problem})
@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
         ms = (time.perf_counter() - start) * 1000
         result = {"image": str(path), "ms": round(ms, 1), "dice": [d.to_json() for d in dice]}
         warnings = [
-            cut_short_warning(path),
+            cut_short,
             lighting_problem(image) if not dice else None,
             NO_COLOUR if dice and colourless(image) else None,
         ]

@@ -2,6 +2,7 @@
 
 import argparse
 from pathlib import Path
+from typing import Any, NamedTuple
 
 from ..vision.picture_file import jpeg_cut_short, kind_of
 from ..vision.quality import unreadable
@@ -37,27 +38,45 @@ def build_reader(args: argparse.Namespace):
         raise CommandError(str(err)) from None
 
 
-def load_image(path: Path):
-    """Read a picture, or return None with the reason as a string."""
+class Picture(NamedTuple):
+    """A picture file read once: the frame, or why there is none; and what is wrong with a frame
+    that could be read only in part."""
+
+    image: Any  # BGR ndarray, or None
+    problem: str | None = None
+    warning: str | None = None
+
+
+#: a JPEG file that ends before its picture does: the decoder paints the rest grey and says nothing
+CUT_SHORT = (
+    "the file ends before the picture does (cut short while copying?): dice in the missing part are not read"
+)
+
+
+def load_image(path: Path) -> Picture:
+    """Read a picture file, turned by its EXIF orientation as a viewer shows it.
+
+    ``cv2.imread``, not ``imdecode`` of the bytes: imread decodes a JPEG cut short as far as it
+    goes, imdecode refuses it. The bytes are read as well, to say what is wrong with the file."""
     import cv2
 
     if not path.exists():
-        return None, f"no such file: {path}"
+        return Picture(None, f"no such file: {path}")
     if path.is_dir():
-        return None, f"{path} is a folder, not a picture"
+        return Picture(None, f"{path} is a folder, not a picture")
     image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    data = path.read_bytes()
     if image is None:
-        return None, why_unreadable(path)
+        return Picture(None, why_unreadable(path, data[:16]))
     problem = unreadable(image)
     if problem is not None:
-        return None, f"{path}: {problem}"
-    return image, None
+        return Picture(None, f"{path}: {problem}")
+    cut_short = kind_of(data[:16]) == "JPEG" and jpeg_cut_short(data)
+    return Picture(image, warning=CUT_SHORT if cut_short else None)
 
 
-def why_unreadable(path: Path) -> str:
-    """What to tell a player whose file OpenCV could not decode."""
-    with path.open("rb") as file:
-        head = file.read(16)
+def why_unreadable(path: Path, head: bytes) -> str:
+    """What to tell a player whose file (starting with ``head``) OpenCV could not decode."""
     if not head:
         return f"{path} is empty (0 bytes): copy the picture again"
     kind = kind_of(head)
@@ -66,16 +85,3 @@ def why_unreadable(path: Path) -> str:
     if kind is not None:
         return f"{path} is a {kind} file that cannot be decoded: it is cut short or damaged; copy it again"
     return f"{path} is not a picture OpenCV can read (JPEG, PNG, BMP, WebP, TIFF)"
-
-
-def cut_short_warning(path: Path) -> str | None:
-    """A warning for a JPEG file that ends before its picture does (the decoder paints the rest
-    grey and says nothing), or None."""
-    with path.open("rb") as file:
-        data = file.read()
-    if kind_of(data[:16]) == "JPEG" and jpeg_cut_short(data):
-        return (
-            "the file ends before the picture does (cut short while copying?): "
-            "dice in the missing part are not read"
-        )
-    return None
