@@ -57,7 +57,8 @@ def load_image(path: Path) -> Picture:
     """Read a picture file, turned by its EXIF orientation as a viewer shows it.
 
     ``cv2.imread``, not ``imdecode`` of the bytes: imread decodes a JPEG cut short as far as it
-    goes, imdecode refuses it. The bytes are read as well, to say what is wrong with the file."""
+    goes, imdecode refuses it. The file's first bytes say what is wrong with it; a JPEG's are all
+    read again to find where its picture ends."""
     import cv2
 
     if not path.exists():
@@ -65,13 +66,14 @@ def load_image(path: Path) -> Picture:
     if path.is_dir():
         return Picture(None, f"{path} is a folder, not a picture")
     image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-    data = path.read_bytes()
+    with path.open("rb") as file:
+        head = file.read(16)
     if image is None:
-        return Picture(None, why_unreadable(path, data[:16]))
+        return Picture(None, why_unreadable(path, head))
     problem = unreadable(image)
     if problem is not None:
         return Picture(None, f"{path}: {problem}")
-    cut_short = kind_of(data[:16]) == "JPEG" and jpeg_cut_short(data)
+    cut_short = kind_of(head) == "JPEG" and jpeg_cut_short(path.read_bytes())
     return Picture(image, warning=CUT_SHORT if cut_short else None)
 
 
