@@ -382,3 +382,31 @@ def test_a_picture_without_colour_names_no_colours_but_reads_the_pips(tmp_path, 
     assert main(["read", str(photo), str(coloured), "--json"]) == 0
     night, day = json.loads(capsys.readouterr().out)
     assert "no colour" in night["warning"] and "warning" not in day
+
+
+def test_a_folder_of_photos_is_read_picture_by_picture(tmp_path, capsys):
+    photos = tmp_path / "from the phone"
+    photos.mkdir()
+    cv2.imwrite(str(photos / "b.PNG"), rendered([("green", 3)]))
+    cv2.imwrite(str(photos / "a.png"), rendered([("red", 5)], seed=2))
+    (photos / "notes.txt").write_text("round 2")
+    (photos / ".thumbnail.png").write_bytes(b"")
+    (photos / "IMG_0001.HEIC").write_bytes(b"\x00\x00\x00\x18ftypheic" + bytes(16))
+    (photos / "older").mkdir()
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert main(["read", str(photos), str(empty), "--json"]) != 0
+    out = json.loads(capsys.readouterr().out)
+    assert [Path(r["image"]).name for r in out] == ["IMG_0001.HEIC", "a.png", "b.PNG", "empty"]
+    assert "save it as JPEG" in out[0]["error"]
+    assert [(d["pips"], d["colour"]) for d in out[1]["dice"]] == [(5, "red")]
+    assert [(d["pips"], d["colour"]) for d in out[2]["dice"]] == [(3, "green")]
+    assert "no pictures in it" in out[3]["error"]
+
+
+def test_calibration_given_a_folder_asks_for_one_picture(tmp_path, capsys):
+    photos = tmp_path / "photos"
+    photos.mkdir()
+    cv2.imwrite(str(photos / "red.png"), rendered([("red", 4)]))
+    assert main(["calibrate", "--out", str(tmp_path / "c.json"), "--photo", f"red={photos}"]) != 0
+    assert "name one picture in it" in capsys.readouterr().err

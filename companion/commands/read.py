@@ -7,12 +7,14 @@ import time
 from pathlib import Path
 
 from ..vision.quality import NO_COLOUR, colourless, lighting_problem
-from .vision_support import add_reader_options, build_reader, load_image
+from .vision_support import add_reader_options, build_reader, load_image, pictures_in
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("read", help="read the dice in pictures")
-    parser.add_argument("images", type=Path, nargs="+", metavar="IMAGE")
+    parser.add_argument(
+        "images", type=Path, nargs="+", metavar="IMAGE", help="picture files, or folders of them"
+    )
     add_reader_options(parser)
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(run=run)
@@ -21,7 +23,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     reader = build_reader(args)
     results, failed = [], False
-    for path in args.images:
+    for path in pictures_in(args.images):
         image, problem, cut_short = load_image(path)
         if image is None:
             failed = True

@@ -38,6 +38,28 @@ def build_reader(args: argparse.Namespace):
         raise CommandError(str(err)) from None
 
 
+#: the files a folder given to `companion read` is read for (a phone's HEIC photos among them,
+#: so each gets its own "save it as JPEG" entry rather than being passed over in silence)
+PICTURE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff", ".heic", ".heif")
+
+
+def pictures_in(paths: list[Path]) -> list[Path]:
+    """The paths given, each folder among them replaced by the pictures in it (by name, not its
+    subfolders; hidden files left out). A folder with no picture stays, and reads as an error."""
+    expanded = []
+    for path in paths:
+        if not path.is_dir():
+            expanded.append(path)
+            continue
+        inside = sorted(
+            child
+            for child in path.iterdir()
+            if child.is_file() and not child.name.startswith(".") and child.suffix.lower() in PICTURE_SUFFIXES
+        )
+        expanded.extend(inside or [path])
+    return expanded
+
+
 class Picture(NamedTuple):
     """A picture file read once: the frame, or why there is none; and what is wrong with a frame
     that could be read only in part."""
@@ -64,7 +86,9 @@ def load_image(path: Path) -> Picture:
     if not path.exists():
         return Picture(None, f"no such file: {path}")
     if path.is_dir():
-        return Picture(None, f"{path} is a folder, not a picture")
+        if pictures_in([path]) == [path]:
+            return Picture(None, f"{path} is a folder with no pictures in it ({', '.join(PICTURE_SUFFIXES)})")
+        return Picture(None, f"{path} is a folder, not a picture: name one picture in it")
     image = cv2.imread(str(path), cv2.IMREAD_COLOR)
     with path.open("rb") as file:
         head = file.read(16)
