@@ -401,7 +401,11 @@ def test_a_folder_of_photos_is_read_picture_by_picture(tmp_path, capsys):
     assert "save it as JPEG" in out[0]["error"]
     assert [(d["pips"], d["colour"]) for d in out[1]["dice"]] == [(5, "red")]
     assert [(d["pips"], d["colour"]) for d in out[2]["dice"]] == [(3, "green")]
-    assert "no pictures in it" in out[3]["error"]
+    assert "no pictures in it" in out[3]["error"] and "subfolders" not in out[3]["error"]
+    (empty / "frames").mkdir()
+    assert main(["read", str(empty), "--json"]) != 0
+    (entry,) = json.loads(capsys.readouterr().out)
+    assert "its subfolders are not read: name them (frames)" in entry["error"]
 
 
 def test_calibration_given_a_folder_asks_for_one_picture(tmp_path, capsys):

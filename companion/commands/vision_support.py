@@ -87,7 +87,11 @@ def load_image(path: Path) -> Picture:
         return Picture(None, f"no such file: {path}")
     if path.is_dir():
         if pictures_in([path]) == [path]:
-            return Picture(None, f"{path} is a folder with no pictures in it ({', '.join(PICTURE_SUFFIXES)})")
+            subfolders = sorted(child.name for child in path.iterdir() if child.is_dir())
+            hint = f"; its subfolders are not read: name them ({', '.join(subfolders)})" if subfolders else ""
+            return Picture(
+                None, f"{path} is a folder with no pictures in it ({', '.join(PICTURE_SUFFIXES)}){hint}"
+            )
         return Picture(None, f"{path} is a folder, not a picture: name one picture in it")
     image = cv2.imread(str(path), cv2.IMREAD_COLOR)
     with path.open("rb") as file:
