@@ -4,7 +4,7 @@ import argparse
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..vision.picture_file import jpeg_cut_short, kind_of
+from ..vision.picture_file import PICTURE_SUFFIXES, jpeg_cut_short, kind_of
 from ..vision.quality import unreadable
 from .errors import CommandError
 
@@ -36,11 +36,6 @@ def build_reader(args: argparse.Namespace):
         )
     except (CalibrationError, ModelError) as err:
         raise CommandError(str(err)) from None
-
-
-#: the files a folder given to `companion read` is read for (a phone's HEIC photos among them,
-#: so each gets its own "save it as JPEG" entry rather than being passed over in silence)
-PICTURE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff", ".heic", ".heif")
 
 
 def pictures_in(paths: list[Path]) -> list[Path]:

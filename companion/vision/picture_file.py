@@ -14,6 +14,9 @@ SIGNATURES = {
     b"II*\x00": "TIFF",
     b"MM\x00*": "TIFF",
 }
+#: the suffixes of the picture files a player may hand over (the kinds above and HEIC, so a HEIC
+#: photo in a folder gets its own "save it as JPEG" answer rather than being passed over)
+PICTURE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff", ".heic", ".heif")
 #: the ISO brands of HEIC/HEIF photos (bytes 8–12 after "ftyp")
 HEIF_BRANDS = {b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1"}
 
