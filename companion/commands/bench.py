@@ -27,6 +27,13 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..vision.benchmark import evaluate
 
+    for folder in args.folders:
+        if (folder / "images").is_dir() and not (folder / "labels").is_dir():
+            raise CommandError(
+                f"{folder} has no labels/ folder, so there is nothing to score the reader against "
+                f"(labels/NAME.txt beside images/NAME.jpg, one line per die: pips − 1, then its box); "
+                f"to read the pictures without scoring them: companion read {folder / 'images'}"
+            )
     reader = build_reader(args)
     try:
         summary = evaluate(

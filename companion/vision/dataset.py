@@ -53,6 +53,8 @@ def read_yolo_folder(folder: Path) -> Iterator[LabelledImage]:
     """Every image in ``folder/images`` with the rows of its label file (none if missing)."""
     folder = Path(folder)
     images = folder / "images"
+    if not folder.is_dir():
+        raise FileNotFoundError(f"no such folder: {folder}")
     if not images.is_dir():
         raise FileNotFoundError(f"{folder} has no images/ folder (expected YOLO format: images/, labels/)")
     for image_path in sorted(images.iterdir()):
