@@ -1,0 +1,112 @@
+"""Benchmark: how often a roll read by the camera fits the roller's hand, as read and after the
+camera bridge undoes the reader's known colour mistakes (``companion.camera.bridge``).
+
+A roll is simulated from a labelled picture: the dice of one colour the reader found (IoU ≥ 0.5),
+alone, or with the dice of a neutral colour (white, as in the classic game, or grey, as in the
+three-round edition) when the picture has both. It fits when every colour's count is what the
+labels say; "a colour wrong" counts rolls that fit although a die's colour is not its own (the
+dangerous case: a roll recorded without a word). Rendered folders need colours.json; the real
+Roboflow valid and test photos use the colours named by eye (``roboflow_colours.json``; orange and
+unnamed dice left out), one colour per roll.
+
+Run: python -m tests.benchmarks.bench_rolls [FOLDER ...] [--roboflow]
+"""
+
+import argparse
+import json
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+import cv2
+
+from companion.camera.bridge import to_rules_dice
+from companion.vision.boxes import iou
+from companion.vision.dataset import read_yolo_folder
+from companion.vision.die import Die
+from companion.vision.reader import DiceReader
+
+from .bench_colour import NAMED, ROBOFLOW
+
+NEUTRALS = (None, "white", "grey")
+
+
+def found_with_colours(
+    reader: DiceReader, folder: Path, colours_of: dict[str, list[str | None]]
+) -> Iterator[list[tuple[str, Die]]]:
+    """For each labelled picture, (true colour, die read) of every labelled die the reader found."""
+    for item in read_yolo_folder(folder):
+        colours = colours_of.get(item.image_path.stem)
+        if not colours:
+            continue
+        frame = cv2.imread(str(item.image_path))
+        dice = reader.read(frame)
+        found = []
+        for truth, colour in zip(item.boxes(frame.shape[1], frame.shape[0]), colours, strict=True):
+            box = (truth.x, truth.y, truth.w, truth.h)
+            best = max(dice, key=lambda d: iou(d.box, box), default=None)
+            if colour not in (None, "orange") and best is not None and iou(best.box, box) >= 0.5:
+                found.append((colour, best))
+        yield found
+
+
+def tally_rolls(found: list[tuple[str, Die]], neutrals: tuple[str | None, ...], tally: Counter) -> None:
+    """Add the rolls one picture gives, by kind, as read and after the bridge's renaming."""
+    present = {colour for colour, _ in found}
+    for player in sorted(present):
+        for neutral in neutrals:
+            if neutral == player or (neutral is not None and neutral not in present):
+                continue
+            roll = [(colour, die) for colour, die in found if colour in (player, neutral)]
+            truth = [colour for colour, _ in roll]
+            hand = {(colour, False): n for colour, n in Counter(truth).items()}
+            as_read = [die.colour for _, die in roll]
+            renamed = [die.colour for die in to_rules_dice(tuple(die for _, die in roll), hand)]
+            kind = "one colour" if neutral is None else f"with {neutral} neutral dice"
+            tally[kind, "rolls"] += 1
+            for when, names in (("as read", as_read), ("renamed", renamed)):
+                fits = Counter(names) == Counter(truth)
+                tally[kind, f"fit {when}"] += fits
+                tally[kind, f"fit {when}, a colour wrong"] += fits and names != truth
+
+
+def print_table(title: str, tally: Counter) -> None:
+    print(f"\n{title}\n")
+    print("| rolls | count | fit as read | fit after renaming | fit with a colour wrong (read / renamed) |")
+    print("|---|---|---|---|---|")
+    for kind in sorted({kind for kind, _ in tally}, key=lambda k: (k != "one colour", k)):
+        n = tally[kind, "rolls"]
+        print(
+            f"| {kind} | {n} | {tally[kind, 'fit as read']} ({tally[kind, 'fit as read'] / n:.3f}) "
+            f"| {tally[kind, 'fit renamed']} ({tally[kind, 'fit renamed'] / n:.3f}) "
+            f"| {tally[kind, 'fit as read, a colour wrong']} / {tally[kind, 'fit renamed, a colour wrong']} |"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("folders", type=Path, nargs="*", help="rendered YOLO folders with colours.json")
+    parser.add_argument("--roboflow", action="store_true", help="also the real photos, colours named by eye")
+    args = parser.parse_args()
+    reader = DiceReader()
+    if args.folders:
+        tally: Counter = Counter()
+        for folder in args.folders:
+            colours = json.loads((folder / "colours.json").read_text())
+            for found in found_with_colours(reader, folder, colours):
+                tally_rolls(found, NEUTRALS, tally)
+        print_table("rendered: " + ", ".join(str(f) for f in args.folders), tally)
+    if args.roboflow:
+        named = json.loads(NAMED.read_text())
+        tally = Counter()
+        for split in ("valid", "test"):
+            colours = {key.split("/", 1)[1]: v for key, v in named.items() if key.startswith(f"{split}/")}
+            for found in found_with_colours(reader, ROBOFLOW / split, colours):
+                tally_rolls(found, (None,), tally)
+        print_table("roboflow-dice valid+test (colours named by eye)", tally)
+
+
+if __name__ == "__main__":
+    main()

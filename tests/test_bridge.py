@@ -1,0 +1,66 @@
+"""The camera bridge names a roll's dice with the game's colours, undoing the reader's known
+colour mistakes only where the roller's hand leaves one answer."""
+
+from companion.camera.bridge import to_rules_dice
+from companion.vision.die import Die as SeenDie
+
+
+def seen(*dice: tuple[str, int] | tuple[str, int, int]) -> tuple[SeenDie, ...]:
+    """Dice read in a row, each (colour, pips) or (colour, pips, side in pixels)."""
+    out = []
+    for i, (colour, pips, *size) in enumerate(dice):
+        side = size[0] if size else 50
+        out.append(SeenDie((100 * i, 0, side, side), pips, colour, 0.9))
+    return tuple(out)
+
+
+def colours(dice) -> list[tuple[str, int, bool]]:
+    return [(d.colour, d.pips, d.big) for d in dice]
+
+
+def test_a_grey_looking_die_in_a_white_players_roll_is_white():
+    dice = to_rules_dice(seen(("white", 3), ("grey", 5), ("white", 1)), {("white", False): 3})
+    assert colours(dice) == [("white", 3, False), ("white", 5, False), ("white", 1, False)]
+
+
+def test_a_die_the_reader_could_not_name_is_the_colour_the_roll_is_short_of():
+    hand = {("red", False): 2, ("white", False): 1}  # classic game, a neutral white die
+    dice = to_rules_dice(seen(("red", 2), ("other", 6), ("white", 4)), hand)
+    assert colours(dice) == [("red", 2, False), ("red", 6, False), ("white", 4, False)]
+
+
+def test_nothing_is_renamed_where_the_hand_leaves_two_answers_or_none():
+    three_round = {("white", False): 2, ("grey", False): 1}
+    # white and grey are both in the roll: a die read grey too many cannot be told apart
+    assert colours(to_rules_dice(seen(("white", 1), ("grey", 2), ("grey", 3)), three_round)) == [
+        ("white", 1, False),
+        ("grey", 2, False),
+        ("grey", 3, False),
+    ]
+    # an unnamed die when both the player's and the neutral colour are short
+    both_short = to_rules_dice(seen(("white", 1), ("other", 2)), {("red", False): 1, ("white", False): 2})
+    assert [d.colour for d in both_short] == ["white", "other"]
+    # yellow is not a colour the reader takes for blue
+    assert [d.colour for d in to_rules_dice(seen(("blue", 1), ("yellow", 2)), {("blue", False): 2})] == [
+        "blue",
+        "yellow",
+    ]
+    # a die too many stays as read: the rules say the roll holds one die more than the hand
+    one_too_many = to_rules_dice(seen(("white", 1), ("white", 2), ("grey", 3)), {("white", False): 2})
+    assert [d.colour for d in one_too_many] == ["white", "white", "grey"]
+    # two strays for one missing die
+    assert [d.colour for d in to_rules_dice(seen(("grey", 1), ("grey", 2)), {("white", False): 1})] == [
+        "grey",
+        "grey",
+    ]
+
+
+def test_the_biggy_is_the_largest_die_of_its_colour_after_renaming():
+    hand = {("white", False): 2, ("white", True): 1}
+    dice = to_rules_dice(seen(("white", 2), ("grey", 6, 80), ("white", 4)), hand)
+    assert colours(dice) == [("white", 2, False), ("white", 6, True), ("white", 4, False)]
+
+
+def test_the_games_own_colour_names_are_kept():
+    dice = to_rules_dice(seen(("violet", 3), ("purple", 4)), {("purple", False): 2})
+    assert [d.colour for d in dice] == ["purple", "purple"]
