@@ -56,8 +56,9 @@ def with_mistakes_undone(named: list[str], expected: dict[tuple[str, bool], int]
     colour it can be mistaken for that the roll is short of, when that makes every colour's
     count what the roller holds; otherwise None (the roll stays as read, and the rules ask a
     player). A player rolls only their own dice (and the neutral ones), so a grey-looking die
-    in a white player's roll of eight white dice that shows seven white is white; with white
-    and grey both in the roll, which of them it is cannot be told, and nothing is renamed."""
+    in a white player's roll of eight white dice that shows seven white is white. A die read in
+    a colour the roll holds is never renamed: with white and grey dice both in the roll, one
+    read grey too many could be either, and the rules ask."""
     held = Counter()
     for (colour, _), n in expected.items():
         held[colour] += n
@@ -72,7 +73,7 @@ def with_mistakes_undone(named: list[str], expected: dict[tuple[str, bool], int]
         if len(could_be) != 1:
             return None
         renamed[i] = could_be[0]
-    if Counter(c for c in renamed) != +held:
+    if Counter(renamed) != +held:
         return None
     return renamed
 
