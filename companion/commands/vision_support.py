@@ -79,6 +79,8 @@ def load_image(path: Path) -> Picture:
     import cv2
 
     if not path.exists():
+        if any(wildcard in path.name for wildcard in "*?["):  # a shell pattern that matched nothing
+            return Picture(None, f"no file matches {path}")
         return Picture(None, f"no such file: {path}")
     if path.is_dir():
         if pictures_in([path]) == [path]:
