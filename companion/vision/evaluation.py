@@ -26,12 +26,11 @@ class ImageResult:
         return self.right == self.truths == self.predictions
 
 
-def match(
-    predicted: list[Die], truths: list[LabelledBox], colours: list[str] | None = None, threshold: float = 0.5
-) -> ImageResult:
-    """Greedy matching, surest prediction first, each truth used once."""
+def matched(predicted: list[Die], truths: list[LabelledBox], threshold: float = 0.5) -> list[tuple[Die, int]]:
+    """Each prediction that matches a truth at IoU ≥ ``threshold``, with that truth's index.
+    Greedy, surest prediction first, each truth used once."""
     taken: set[int] = set()
-    found = right = colour_checked = colour_right = 0
+    pairs = []
     for die in sorted(predicted, key=lambda d: -d.score):
         best, best_iou = None, threshold
         for index, truth in enumerate(truths):
@@ -40,20 +39,26 @@ def match(
             overlap = iou(die.box, (truth.x, truth.y, truth.w, truth.h))
             if overlap >= best_iou:
                 best, best_iou = index, overlap
-        if best is None:
-            continue
-        taken.add(best)
-        found += 1
-        right += die.pips == truths[best].pips
-        if colours is not None:
-            colour_checked += 1
-            colour_right += die.colour == colours[best]
+        if best is not None:
+            taken.add(best)
+            pairs.append((die, best))
+    return pairs
+
+
+def match(
+    predicted: list[Die], truths: list[LabelledBox], colours: list[str] | None = None, threshold: float = 0.5
+) -> ImageResult:
+    """Found, pips right and colours right by ``matched``."""
+    pairs = matched(predicted, truths, threshold)
+    right = sum(die.pips == truths[index].pips for die, index in pairs)
+    checked = len(pairs) if colours is not None else 0
+    colour_right = sum(die.colour == colours[index] for die, index in pairs) if colours is not None else 0
     return ImageResult(
         len(truths),
         len(predicted),
-        found,
+        len(pairs),
         right,
-        colour_checked,
+        checked,
         colour_right,
         right_by_centre=right_by_centre(predicted, truths),
     )

@@ -1,8 +1,9 @@
 """Benchmark: how often a roll read by the camera fits the roller's hand, as read and after the
 camera bridge undoes the reader's known colour mistakes (``companion.camera.bridge``).
 
-A roll is simulated from a labelled picture: the dice of one colour the reader found (IoU ≥ 0.5),
-alone, or with the dice of a neutral colour (white, as in the classic game, or grey, as in the
+A roll is simulated from a labelled picture: the dice of one colour the reader found (matched as
+`companion bench` matches them: IoU ≥ 0.5, surest first, each label once), alone, or with the
+dice of a neutral colour (white, as in the classic game, or grey, as in the
 three-round edition) when the picture has both. It fits when every colour's count is what the
 labels say; "a colour wrong" counts rolls that fit although a die's colour is not its own (the
 dangerous case: a roll recorded without a word). Rendered folders need colours.json; the real
@@ -21,9 +22,9 @@ from pathlib import Path
 import cv2
 
 from companion.camera.bridge import to_rules_dice
-from companion.vision.boxes import iou
 from companion.vision.dataset import read_yolo_folder
 from companion.vision.die import Die
+from companion.vision.evaluation import matched
 from companion.vision.reader import DiceReader
 
 from .bench_colour import NAMED, ROBOFLOW
@@ -40,14 +41,9 @@ def found_with_colours(
         if not colours:
             continue
         frame = cv2.imread(str(item.image_path))
-        dice = reader.read(frame)
-        found = []
-        for truth, colour in zip(item.boxes(frame.shape[1], frame.shape[0]), colours, strict=True):
-            box = (truth.x, truth.y, truth.w, truth.h)
-            best = max(dice, key=lambda d: iou(d.box, box), default=None)
-            if colour not in (None, "orange") and best is not None and iou(best.box, box) >= 0.5:
-                found.append((colour, best))
-        yield found
+        truths = item.boxes(frame.shape[1], frame.shape[0])
+        pairs = matched(reader.read(frame), truths)
+        yield [(colours[index], die) for die, index in pairs if colours[index] not in (None, "orange")]
 
 
 def tally_rolls(found: list[tuple[str, Die]], neutrals: tuple[str | None, ...], tally: Counter) -> None:
