@@ -3,6 +3,7 @@ bad files, and calibration."""
 
 import json
 import struct
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -144,12 +145,45 @@ def test_a_dim_photo_with_dice_gets_no_lighting_warning(tmp_path, capsys):
     assert sorted(d["pips"] for d in entry["dice"]) == [2, 5] and "warning" not in entry
 
 
-def test_a_phone_photo_opencv_cannot_open_says_what_to_do(tmp_path, capsys):
-    photo = tmp_path / "IMG_0001.HEIC"
-    photo.write_bytes(b"\x00\x00\x00\x18ftypheic")
-    assert main(["read", str(photo), "--json"]) != 0
+#: an iPhone-style HEIC photo of ``rendered([("red", 4), ("blue", 6), ("green", 2)])``: its pixels
+#: stored turned a quarter (540 wide, 960 high) with a rotation property saying how to show them
+HEIC_PHOTO = Path(__file__).parent / "fixtures" / "heic" / "IMG_0003.HEIC"
+
+
+def test_a_heic_photo_is_read_the_way_up_it_is_shown(capsys):
+    assert main(["read", str(HEIC_PHOTO), "--json"]) == 0
     (entry,) = json.loads(capsys.readouterr().out)
-    assert "save it as JPEG first" in entry["error"]
+    dice = sorted(entry["dice"], key=lambda d: d["box"][0])
+    assert [(d["pips"], d["colour"]) for d in dice] == [(4, "red"), (6, "blue"), (2, "green")]
+    # the dice were drawn at x = 140, 290, 440 and y = 150 of the 960×540 picture as shown
+    for die, x in zip(dice, (140, 290, 440), strict=True):
+        bx, by, bw, bh = die["box"]
+        assert abs(bx + bw / 2 - x) <= 4 and abs(by + bh / 2 - 150) <= 4
+
+
+def test_a_heic_photo_cut_short_is_an_error_and_the_others_are_read(tmp_path, capsys):
+    cut = tmp_path / "IMG_0004.HEIC"
+    cut.write_bytes(HEIC_PHOTO.read_bytes()[:20_000])
+    plain = tmp_path / "plain.png"
+    cv2.imwrite(str(plain), rendered([("red", 5)]))
+    assert main(["read", str(cut), str(plain), "--json"]) != 0
+    broken, read = json.loads(capsys.readouterr().out)
+    assert "HEIC" in broken["error"] and "cut short or damaged" in broken["error"]
+    assert [(d["pips"], d["colour"]) for d in read["dice"]] == [(5, "red")]
+
+
+def test_a_heic_photo_without_its_decoder_says_what_to_do(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "pi_heif", None)  # as if pi-heif were not installed
+    assert main(["read", str(HEIC_PHOTO), "--json"]) != 0
+    (entry,) = json.loads(capsys.readouterr().out)
+    assert "pip install pi-heif" in entry["error"] and "save it as JPEG" in entry["error"]
+
+
+def test_calibration_learns_from_a_heic_photo(tmp_path, capsys):
+    out = tmp_path / "table.json"
+    assert main(["calibrate", "--photo", f"mixed={HEIC_PHOTO}", "--out", str(out)]) == 0
+    assert "learned from 3 dice" in capsys.readouterr().out
+    assert "mixed" in Calibration.load(out).colours
 
 
 def with_exif_orientation(jpeg: bytes, orientation: int) -> bytes:
@@ -398,14 +432,14 @@ def test_a_folder_of_photos_is_read_picture_by_picture(tmp_path, capsys):
     cv2.imwrite(str(photos / "a.png"), rendered([("red", 5)], seed=2))
     (photos / "notes.txt").write_text("round 2")
     (photos / ".thumbnail.png").write_bytes(b"")
-    (photos / "IMG_0001.HEIC").write_bytes(b"\x00\x00\x00\x18ftypheic" + bytes(16))
+    (photos / "IMG_0001.HEIC").write_bytes(b"\x00\x00\x00\x18ftypheic" + bytes(16))  # damaged
     (photos / "older").mkdir()
     empty = tmp_path / "empty"
     empty.mkdir()
     assert main(["read", str(photos), str(empty), "--json"]) != 0
     out = json.loads(capsys.readouterr().out)
     assert [Path(r["image"]).name for r in out] == ["IMG_0001.HEIC", "a.png", "b.PNG", "empty"]
-    assert "save it as JPEG" in out[0]["error"]
+    assert "cut short or damaged" in out[0]["error"]
     assert [(d["pips"], d["colour"]) for d in out[1]["dice"]] == [(5, "red")]
     assert [(d["pips"], d["colour"]) for d in out[2]["dice"]] == [(3, "green")]
     assert "no pictures in it" in out[3]["error"] and "subfolders" not in out[3]["error"]

@@ -4,6 +4,7 @@ import argparse
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from ..vision.heic import HeicError, read_heic
 from ..vision.picture_file import PICTURE_SUFFIXES, jpeg_cut_short, kind_of
 from ..vision.quality import unreadable
 from .errors import CommandError
@@ -71,11 +72,13 @@ CUT_SHORT = (
 
 
 def load_image(path: Path) -> Picture:
-    """Read a picture file, turned by its EXIF orientation as a viewer shows it.
+    """Read a picture file, turned as a viewer shows it (by a JPEG's EXIF orientation, a HEIC
+    photo's rotation).
 
     ``cv2.imread``, not ``imdecode`` of the bytes: imread decodes a JPEG cut short as far as it
-    goes, imdecode refuses it. The file's first bytes say what is wrong with it; a JPEG's are all
-    read again to find where its picture ends."""
+    goes, imdecode refuses it. What OpenCV does not read, a HEIC photo, pi-heif does. The file's
+    first bytes say what is wrong with it; a JPEG's are all read again to find where its picture
+    ends."""
     import cv2
 
     if not path.exists():
@@ -93,6 +96,11 @@ def load_image(path: Path) -> Picture:
     image = cv2.imread(str(path), cv2.IMREAD_COLOR)
     with path.open("rb") as file:
         head = file.read(16)
+    if image is None and head and is_heic(path, head):
+        try:
+            image = read_heic(path)
+        except HeicError as err:
+            return Picture(None, str(err))
     if image is None:
         return Picture(None, why_unreadable(path, head))
     problem = unreadable(image)
@@ -102,13 +110,18 @@ def load_image(path: Path) -> Picture:
     return Picture(image, warning=CUT_SHORT if cut_short else None)
 
 
+def is_heic(path: Path, head: bytes) -> bool:
+    """Whether the file (starting with ``head``) is a HEIC photo, by its first bytes or, when they
+    are of no kind known here, by its name."""
+    kind = kind_of(head)
+    return kind == "HEIC" or (kind is None and path.suffix.lower() in (".heic", ".heif"))
+
+
 def why_unreadable(path: Path, head: bytes) -> str:
-    """What to tell a player whose file (starting with ``head``) OpenCV could not decode."""
+    """What to tell a player whose file (starting with ``head``) could not be decoded."""
     if not head:
         return f"{path} is empty (0 bytes): copy the picture again"
     kind = kind_of(head)
-    if kind == "HEIC" or path.suffix.lower() in (".heic", ".heif"):
-        return f"{path} is a HEIC photo, which OpenCV cannot read; save it as JPEG first"
     if kind is not None:
         return f"{path} is a {kind} file that cannot be decoded: it is cut short or damaged; copy it again"
-    return f"{path} is not a picture OpenCV can read (JPEG, PNG, BMP, WebP, TIFF)"
+    return f"{path} is not a picture the reader can open (JPEG, PNG, BMP, WebP, TIFF, HEIC)"

@@ -2,8 +2,8 @@
 
 OpenCV refuses a PNG, WebP, BMP or TIFF file cut short, but decodes a JPEG cut short (a photo
 copied off a phone whose cable was pulled) as far as it goes and paints the rest grey, without a
-word. These checks tell the player which of the two happened, and that a picture is not of a
-kind OpenCV reads at all (a HEIC photo from an iPhone).
+word. These checks tell the player which of the two happened, and find a HEIC photo (an
+iPhone's), which OpenCV does not read at all and ``heic`` decodes.
 """
 
 #: the first bytes of each kind of picture file (WebP and HEIC are checked apart: see ``kind_of``)
@@ -14,8 +14,7 @@ SIGNATURES = {
     b"II*\x00": "TIFF",
     b"MM\x00*": "TIFF",
 }
-#: the suffixes of the picture files a player may hand over (the kinds above and HEIC, so a HEIC
-#: photo in a folder gets its own "save it as JPEG" answer rather than being passed over)
+#: the suffixes of the picture files a player may hand over (the kinds above and HEIC)
 PICTURE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff", ".heic", ".heif")
 #: the ISO brands of HEIC/HEIF photos (bytes 8–12 after "ftyp")
 HEIF_BRANDS = {b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1"}
