@@ -449,6 +449,48 @@ def test_a_folder_of_photos_is_read_picture_by_picture(tmp_path, capsys):
     assert "its subfolders are not read: name them (frames)" in entry["error"]
 
 
+def test_read_annotate_draws_each_picture_beside_never_over_it(tmp_path, capsys):
+    photos, elsewhere = tmp_path / "photos", tmp_path / "elsewhere"
+    photos.mkdir()
+    elsewhere.mkdir()
+    cv2.imwrite(str(photos / "a.png"), rendered([("red", 5), ("blue", 2)]))
+    earlier = cv2.imencode(".jpg", rendered([("green", 3)], seed=2))[1].tobytes()
+    (photos / "a.read.jpg").write_bytes(earlier)  # a picture that has the name a.png's drawing would take
+    cv2.imwrite(str(elsewhere / "a.png"), rendered([("yellow", 6)], seed=3))
+    assert main(["read", str(photos), str(elsewhere / "a.png"), "--annotate", str(photos), "--json"]) == 0
+    out = {Path(r["image"]).relative_to(tmp_path).as_posix(): r for r in json.loads(capsys.readouterr().out)}
+    assert {name: Path(r["annotated"]).name for name, r in out.items()} == {
+        "photos/a.png": "a-2.read.jpg",
+        "photos/a.read.jpg": "a.read.read.jpg",
+        "elsewhere/a.png": "a-3.read.jpg",
+    }
+    assert (photos / "a.read.jpg").read_bytes() == earlier
+    drawn = cv2.imread(out["photos/a.png"]["annotated"])
+    plain = cv2.imread(str(photos / "a.png"))
+    assert drawn.shape == plain.shape
+    for die in out["photos/a.png"]["dice"]:  # each die's box is drawn round it
+        x, y, w, h = die["box"]
+        edge = drawn[y + 4 : y + h - 4, x].astype(int) - plain[y + 4 : y + h - 4, x]
+        inside = drawn[y + 4 : y + h - 4, x + w // 2].astype(int) - plain[y + 4 : y + h - 4, x + w // 2]
+        assert edge[:, 1].mean() > 40 > abs(edge[:, 0]).mean()  # the box's green line
+        assert abs(inside).mean() < 10  # the die itself is left as it was
+    assert main(["read", str(photos / "a.png"), "--annotate", str(elsewhere)]) == 0
+    assert f"drawn in {elsewhere / 'a.read.jpg'}" in capsys.readouterr().out
+
+
+def test_read_annotate_to_a_file_or_an_unwritable_place_says_so(tmp_path, capsys, monkeypatch):
+    picture = tmp_path / "a.png"
+    cv2.imwrite(str(picture), rendered([("red", 5)]))
+    assert main(["read", str(picture), "--annotate", str(picture)]) != 0
+    assert "that is a file, not a folder" in capsys.readouterr().err
+    monkeypatch.setattr(cv2, "imwrite", lambda *args: False)  # a full disk
+    assert main(["read", str(picture), "--annotate", str(tmp_path / "out"), "--json"]) != 0
+    captured = capsys.readouterr()
+    (entry,) = json.loads(captured.out)
+    assert [d["pips"] for d in entry["dice"]] == [5] and "could not be written" in entry["warning"]
+    assert "1 annotated pictures could not be written" in captured.err
+
+
 def test_calibration_given_a_folder_asks_for_one_picture(tmp_path, capsys):
     photos = tmp_path / "photos"
     photos.mkdir()

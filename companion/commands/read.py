@@ -6,8 +6,15 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
+
+from ..vision.die import Die
 from ..vision.quality import NO_COLOUR, colourless, lighting_problem
+from .errors import CommandError
 from .vision_support import add_reader_options, build_reader, load_image, pictures_in
+
+#: what an annotated picture's name adds to the picture's own (so it never replaces the photo)
+ANNOTATED_SUFFIX = ".read.jpg"
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -16,14 +23,25 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "images", type=Path, nargs="+", metavar="IMAGE", help="picture files, or folders of them"
     )
     add_reader_options(parser)
+    parser.add_argument(
+        "--annotate",
+        type=Path,
+        metavar="OUT",
+        help=f"also write each picture with what was read drawn on it, as OUT/NAME{ANNOTATED_SUFFIX}",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.annotate is not None:
+        prepare_folder(args.annotate)
     reader = build_reader(args)
-    results, failed = [], False
-    for path in pictures_in(args.images):
+    results, failed, unwritten = [], False, 0
+    pictures = pictures_in(args.images)
+    # an annotated picture never takes the name of a picture read (or of another one of this run)
+    taken = {path.resolve() for path in pictures}
+    for path in pictures:
         image, problem, cut_short = load_image(path)
         if image is None:
             failed = True
@@ -38,6 +56,13 @@ def run(args: argparse.Namespace) -> int:
             lighting_problem(image) if not dice else None,
             NO_COLOUR if dice and colourless(image) else None,
         ]
+        if args.annotate is not None:
+            written = write_annotated(args.annotate, path, image, dice, taken)
+            if written is None:
+                unwritten += 1
+                warnings.append(f"the annotated picture could not be written to {args.annotate}")
+            else:
+                result["annotated"] = str(written)
         if any(warnings):
             result["warning"] = "; ".join(w for w in warnings if w)
         results.append(result)
@@ -53,7 +78,40 @@ def run(args: argparse.Namespace) -> int:
             "could not be read",
             file=sys.stderr,
         )
-    return 1 if failed else 0
+    if unwritten:
+        print(f"companion read: {unwritten} annotated pictures could not be written", file=sys.stderr)
+    return 1 if failed or unwritten else 0
+
+
+def prepare_folder(folder: Path) -> None:
+    """Make the folder annotated pictures go to, or say why it cannot be (before any reading)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise CommandError(f"--annotate {folder}: that is a file, not a folder") from None
+    except OSError as err:
+        raise CommandError(f"--annotate {folder}: cannot make that folder ({err.strerror})") from None
+
+
+def write_annotated(
+    folder: Path, picture: Path, image: np.ndarray, dice: list[Die], taken: set[Path]
+) -> Path | None:
+    """``image`` with ``dice`` drawn on it, written to ``folder`` under the picture's name plus
+    ``ANNOTATED_SUFFIX``, numbered when that path is ``taken``; None if it could not be written."""
+    import cv2
+
+    from ..vision.annotate import annotate
+
+    out, number = folder / f"{picture.stem}{ANNOTATED_SUFFIX}", 1
+    while out.resolve() in taken:
+        number += 1
+        out = folder / f"{picture.stem}-{number}{ANNOTATED_SUFFIX}"
+    taken.add(out.resolve())
+    try:
+        written = cv2.imwrite(str(out), annotate(image, dice), [cv2.IMWRITE_JPEG_QUALITY, 90])
+    except cv2.error:
+        written = False
+    return out if written else None
 
 
 def _table(result: dict) -> str:
@@ -61,6 +119,8 @@ def _table(result: dict) -> str:
         return f"{result['image']}: ERROR {result['error']}"
     warning = f" ({result['warning']})" if "warning" in result else ""
     lines = [f"{result['image']}: {len(result['dice'])} dice in {result['ms']:.0f} ms{warning}"]
+    if "annotated" in result:
+        lines.append(f"  drawn in {result['annotated']}")
     for die in result["dice"]:
         x, y, w, h = die["box"]
         lines.append(f"  {die['pips']}  {die['colour']:<7} at {x},{y} ({w}×{h})  score {die['score']:.2f}")

@@ -17,8 +17,13 @@ INK = {
 }
 
 
+#: the label of a die whose colour is not named (``other``)
+UNNAMED = (90, 90, 90)
+
+
 def annotate(image: np.ndarray, dice: list[Die], wrong: set[int] | None = None) -> np.ndarray:
-    """A copy of ``image`` with each die's box and "pips colour" label; ``wrong`` ones in red."""
+    """A copy of ``image`` with each die's box and "pips colour" label (on a patch of that colour,
+    in black or white, whichever shows); ``wrong`` ones boxed in red."""
     out = image.copy()
     scale = max(0.4, min(out.shape[:2]) / 900)
     for index, die in enumerate(dice):
@@ -28,15 +33,22 @@ def annotate(image: np.ndarray, dice: list[Die], wrong: set[int] | None = None) 
         label = f"{die.pips} {die.colour}"
         (tw, th), _ = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, scale, 1)
         top = max(th + 4, y - 2)
-        cv2.rectangle(out, (x, top - th - 4), (x + tw + 4, top + 2), (0, 0, 0), -1)
+        patch = INK.get(die.colour, UNNAMED)
+        cv2.rectangle(out, (x, top - th - 4), (x + tw + 4, top + 2), patch, -1)
         cv2.putText(
             out,
             label,
             (x + 2, top - 2),
             cv2.FONT_HERSHEY_SIMPLEX,
             scale,
-            INK.get(die.colour, (255, 255, 255)),
-            1,
+            text_on(patch),
+            max(1, round(scale)),
             cv2.LINE_AA,
         )
     return out
+
+
+def text_on(patch: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Black text on a light patch (BGR), white on a dark one."""
+    blue, green, red = patch
+    return (0, 0, 0) if 0.114 * blue + 0.587 * green + 0.299 * red > 140 else (255, 255, 255)
