@@ -17,6 +17,8 @@ INK = {
 }
 
 
+#: a die this wide (pixels) gets a label of OpenCV's font scale 1: about as wide as the die
+LABEL_DIE_SIDE = 110
 #: the label of a die whose colour is not named (``other``)
 UNNAMED = (90, 90, 90)
 
@@ -25,16 +27,19 @@ def annotate(image: np.ndarray, dice: list[Die], wrong: set[int] | None = None) 
     """A copy of ``image`` with each die's box and "pips colour" label (on a patch of that colour,
     in black or white, whichever shows); ``wrong`` ones boxed in red."""
     out = image.copy()
-    scale = max(0.4, min(out.shape[:2]) / 900)
+    frame_scale = max(0.4, min(out.shape[:2]) / 900)
     for index, die in enumerate(dice):
         x, y, w, h = die.box
         colour = (0, 0, 255) if wrong and index in wrong else (0, 230, 0)
-        cv2.rectangle(out, (x, y), (x + w, y + h), colour, max(1, round(2 * scale)))
+        cv2.rectangle(out, (x, y), (x + w, y + h), colour, max(1, round(2 * frame_scale)))
+        # as large as the frame allows, but not much wider than the die (dice close together)
+        scale = max(0.4, min(frame_scale, max(w, h) / LABEL_DIE_SIDE))
         label = f"{die.pips} {die.colour}"
         (tw, th), _ = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, scale, 1)
         top = max(th + 4, y - 2)
         patch = INK.get(die.colour, UNNAMED)
         cv2.rectangle(out, (x, top - th - 4), (x + tw + 4, top + 2), patch, -1)
+        cv2.rectangle(out, (x, top - th - 4), (x + tw + 4, top + 2), colour, 1)  # a white patch on a white table
         cv2.putText(
             out,
             label,
