@@ -39,7 +39,8 @@ def annotate(image: np.ndarray, dice: list[Die], wrong: set[int] | None = None) 
         top = max(th + 4, y - 2)
         patch = INK.get(die.colour, UNNAMED)
         cv2.rectangle(out, (x, top - th - 4), (x + tw + 4, top + 2), patch, -1)
-        cv2.rectangle(out, (x, top - th - 4), (x + tw + 4, top + 2), colour, 1)  # a white patch on a white table
+        # outlined, so a white patch shows on a white table
+        cv2.rectangle(out, (x, top - th - 4), (x + tw + 4, top + 2), colour, 1)
         cv2.putText(
             out,
             label,
