@@ -269,6 +269,33 @@ def test_calibration_round_trip_and_use(tmp_path, capsys):
     assert sorted((d.colour, d.pips) for d in dice) == [("blue", 5), ("red", 2)]
 
 
+def test_calibration_names_colours_as_the_reader_does_and_refuses_typos(tmp_path, capsys):
+    red, blue = tmp_path / "red.png", tmp_path / "blue.png"
+    cv2.imwrite(str(red), rendered([("red", p) for p in (1, 2, 3)], seed=5))
+    cv2.imwrite(str(blue), rendered([("blue", p) for p in (4, 5)], seed=6))
+    out = tmp_path / "table.json"
+
+    def calibrate(*options: str) -> int:
+        return main(["calibrate", *options, "--out", str(out)])
+
+    # a typo is refused before any photo is read (the first photo here does not even exist)
+    assert calibrate("--photo", f"red={tmp_path / 'missing.png'}", "--photo", f"blu={blue}") != 0
+    assert "no colour 'blu' — did you mean 'blue'?" in capsys.readouterr().err
+    assert calibrate("--photo", f"red={red}", "--zone", "try=0,0,10,10") != 0
+    assert "did you mean 'tray'?" in capsys.readouterr().err and not out.exists()
+    # the rule texts' languages and American spelling name the reader's colours ("blanc" is no typo)
+    assert calibrate("--photo", f"Rouge={red}", "--photo", f"bleu={blue}", "--zone", "Slot=0,0,10,10") == 0
+    assert "learned as red, the reader's name for rouge" in capsys.readouterr().out
+    loaded = Calibration.load(out)
+    assert set(loaded.colours) == {"red", "blue"} and set(loaded.zones) == {"slot"}
+    # two photos of one colour are learned from together; a colour off the palette is kept as given
+    assert calibrate("--photo", f"red={red}", "--photo", f"rojo={red}", "--photo", f"orange={blue}") == 0
+    printed = capsys.readouterr().out
+    assert "red: learned from 6 dice" in printed and "orange is not one of the reader's colours" in printed
+    loaded = Calibration.load(out)
+    assert loaded.colours["red"].dice == 6 and set(loaded.colours) == {"red", "orange"}
+
+
 def test_dice_outside_the_calibrated_table_are_ignored():
     image = rendered([("red", 2), ("blue", 5)])  # red at x≈140, blue at x≈290
     reader = DiceReader(calibration=Calibration(table=(220, 0, 740, 540)))

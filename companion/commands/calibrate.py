@@ -3,8 +3,34 @@
 import argparse
 from pathlib import Path
 
+from ..vision.colour import PALETTE
 from .errors import CommandError
+from .parser import nearest
 from .vision_support import build_reader, load_image
+
+#: other names a player may give a colour of the reader's palette: American spelling, and the
+#: Spanish and French of the rule texts (so "blanc" is white, not a typo of "black")
+OTHER_NAMES = {
+    "gray": "grey",
+    "purple": "violet",
+    "rojo": "red",
+    "rouge": "red",
+    "verde": "green",
+    "vert": "green",
+    "azul": "blue",
+    "bleu": "blue",
+    "negro": "black",
+    "noir": "black",
+    "blanco": "white",
+    "blanc": "white",
+    "amarillo": "yellow",
+    "jaune": "yellow",
+    "gris": "grey",
+    "violeta": "violet",
+    "morado": "violet",
+}
+#: the zones the camera loop knows: where dice are rolled, the six casinos and the slot casino
+ZONES = ("tray", "1", "2", "3", "4", "5", "6", "slot")
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -47,27 +73,68 @@ def run(args: argparse.Namespace) -> int:
             calibration.table = parse_rect(args.table)
         for spec in args.zone:
             name, _, rect = spec.partition("=")
-            calibration.zones[name.strip()] = parse_rect(rect)
+            calibration.zones[zone_name(name)] = parse_rect(rect)
     except CalibrationError as err:
         raise CommandError(str(err)) from None
-    for spec in args.photo:
-        colour, _, path = spec.partition("=")
-        if not colour or not path:
-            raise CommandError(f"--photo takes COLOUR=IMAGE, got {spec!r}")
-        image, problem, cut_short = load_image(Path(path))
-        if image is None:
-            raise CommandError(problem)
-        if cut_short is not None:
-            raise CommandError(f"{path}: {cut_short}; copy the photo again before learning colours from it")
-        calibration.frame = (image.shape[1], image.shape[0])
-        readings = learn_readings(reader, image)
-        if not readings:
-            raise CommandError(f"no dice found in {path}; take the photo from above, dice well lit")
-        calibration.colours[colour.strip().lower()] = learn_colour(readings)
-        print(f"{colour}: learned from {len(readings)} dice in {path}")
+    photos = photos_by_colour(args.photo)  # every name checked before any photo is read
+    for colour, (paths, note) in photos.items():
+        readings = []
+        for path in paths:
+            image, problem, cut_short = load_image(Path(path))
+            if image is None:
+                raise CommandError(problem)
+            if cut_short is not None:
+                raise CommandError(f"{path}: {cut_short}; copy the photo again to learn colours from it")
+            calibration.frame = (image.shape[1], image.shape[0])
+            found = learn_readings(reader, image)
+            if not found:
+                raise CommandError(f"no dice found in {path}; take the photo from above, dice well lit")
+            readings += found
+        calibration.colours[colour] = learn_colour(readings)
+        print(f"{colour}: learned from {len(readings)} dice in {', '.join(paths)}{note}")
     calibration.save(args.out)
     print(f"calibration written to {args.out}")
     return 0
+
+
+def photos_by_colour(specs: list[str]) -> dict[str, tuple[list[str], str]]:
+    """The photos of each colour (two photos of one colour are learned from together) and the
+    note for its name, from ``--photo COLOUR=IMAGE`` options."""
+    photos: dict[str, tuple[list[str], str]] = {}
+    for spec in specs:
+        given, _, path = spec.partition("=")
+        if not given.strip() or not path:
+            raise CommandError(f"--photo takes COLOUR=IMAGE, got {spec!r}")
+        colour, note = colour_name(given)
+        photos.setdefault(colour, ([], note))[0].append(path)
+    return photos
+
+
+def colour_name(given: str) -> tuple[str, str]:
+    """The name ``given`` for a colour, as the reader and the tablet page call it, and a note for
+    the player; a CommandError for what looks like a typo of one of the palette's names."""
+    name = given.strip().lower()
+    if name in PALETTE:
+        return name, ""
+    if name in OTHER_NAMES:
+        return OTHER_NAMES[name], f" (learned as {OTHER_NAMES[name]}, the reader's name for {name})"
+    close = nearest(name, list(PALETTE))
+    if close is not None:
+        raise CommandError(f"--photo {given}=…: no colour {given!r} — did you mean '{close}'?")
+    return name, (
+        f" ({name} is not one of the reader's colours, {', '.join(PALETTE)}: with this calibration its "
+        f"dice are named {name}, so give the player that colour)"
+    )
+
+
+def zone_name(given: str) -> str:
+    """A zone's name as the camera loop knows it, or a CommandError saying which names there are."""
+    name = given.strip().lower()
+    if name in ZONES:
+        return name
+    close = nearest(name, list(ZONES))
+    hint = f" — did you mean '{close}'?" if close else ""
+    raise CommandError(f"--zone {given}=…: no zone {given!r}{hint} (zones: {', '.join(ZONES)})")
 
 
 def learn_readings(reader, image):
