@@ -505,6 +505,13 @@ def test_read_annotate_draws_each_picture_beside_never_over_it(tmp_path, capsys)
     assert f"drawn in {elsewhere / 'a.read.jpg'}" in capsys.readouterr().out
 
 
+def test_the_readable_table_tallies_the_roll_by_colour(tmp_path, capsys):
+    picture = tmp_path / "roll.png"
+    cv2.imwrite(str(picture), rendered([("red", 5), ("blue", 4), ("red", 2)]))
+    assert main(["read", str(picture)]) == 0
+    assert "  by colour: red 2 5 · blue 4" in capsys.readouterr().out.splitlines()
+
+
 def test_read_annotate_to_a_file_or_an_unwritable_place_says_so(tmp_path, capsys, monkeypatch):
     picture = tmp_path / "a.png"
     cv2.imwrite(str(picture), rendered([("red", 5)]))

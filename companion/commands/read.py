@@ -124,4 +124,16 @@ def _table(result: dict) -> str:
     for die in result["dice"]:
         x, y, w, h = die["box"]
         lines.append(f"  {die['pips']}  {die['colour']:<7} at {x},{y} ({w}×{h})  score {die['score']:.2f}")
+    if len(result["dice"]) > 1:
+        lines.append(f"  by colour: {by_colour(result['dice'])}")
     return "\n".join(lines)
+
+
+def by_colour(dice: list[dict]) -> str:
+    """The values read, colour by colour (most dice first), as a player tallies a roll:
+    "red 1 3 3 6 · blue 2 5"."""
+    values: dict[str, list[int]] = {}
+    for die in dice:
+        values.setdefault(die["colour"], []).append(die["pips"])
+    ordered = sorted(values.items(), key=lambda item: -len(item[1]))
+    return " · ".join(f"{colour} {' '.join(map(str, sorted(pips)))}" for colour, pips in ordered)
