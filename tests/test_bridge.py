@@ -29,6 +29,16 @@ def test_a_die_the_reader_could_not_name_is_the_colour_the_roll_is_short_of():
     assert colours(dice) == [("red", 2, False), ("red", 6, False), ("white", 4, False)]
 
 
+def test_an_orange_players_dice_read_red_are_orange():
+    """The palette has no orange (the tablet page offers it): orange dice read red."""
+    hand = {("orange", False): 3, ("white", False): 1}
+    dice = to_rules_dice(seen(("red", 2), ("other", 6), ("yellow", 6), ("white", 1)), hand)
+    assert [d.colour for d in dice] == ["orange", "orange", "orange", "white"]
+    # a red player's roll holds red: nothing of it is renamed, even with an orange player at the table
+    red_roll = to_rules_dice(seen(("red", 2), ("red", 6)), {("red", False): 1, ("orange", False): 0})
+    assert [d.colour for d in red_roll] == ["red", "red"]
+
+
 def test_nothing_is_renamed_where_the_hand_leaves_two_answers_or_none():
     three_round = {("white", False): 2, ("grey", False): 1}
     # white and grey are both in the roll: a die read grey too many cannot be told apart

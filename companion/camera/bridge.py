@@ -11,7 +11,7 @@ from ..rules import Die as RulesDie
 from ..rules import Phase
 from ..service import GameService
 from ..vision.annotate import annotate
-from ..vision.colour import OTHER, PALETTE
+from ..vision.colour import OTHER
 from ..vision.die import Die as SeenDie
 from .watcher import Settled
 
@@ -23,15 +23,18 @@ def same_colour(a: str, b: str) -> bool:
 
 
 #: colours the reader takes one for the other (dice pushed together, session 22: white and grey
-#: 36 times, blue as violet 8, grey as black 6, of 1,752; real photos: white as grey), and
-#: OTHER, its answer when it cannot tell
+#: 36 times, blue as violet 8, grey as black 6, of 1,752; real photos: white as grey), orange
+#: dice (a player colour of the tablet page the palette lacks: read red, session 5's real photos
+#: and 142 of 144 rendered in session 25, the others yellow); OTHER, the reader's answer when
+#: it cannot tell, may be any colour
 MISTAKEN_FOR = {
     "white": {"grey"},
     "grey": {"white", "black"},
     "black": {"grey"},
     "blue": {"violet"},
     "violet": {"blue"},
-    OTHER: set(PALETTE),
+    "red": {"orange"},
+    "yellow": {"orange"},
 }
 
 
@@ -69,7 +72,8 @@ def with_mistakes_undone(named: list[str], expected: dict[tuple[str, bool], int]
         return None
     renamed = list(named)
     for i in strays:
-        could_be = [c for c in short if any(same_colour(c, m) for m in MISTAKEN_FOR.get(named[i], ()))]
+        mistaken_for = MISTAKEN_FOR.get(named[i], ())
+        could_be = [c for c in short if named[i] == OTHER or any(same_colour(c, m) for m in mistaken_for)]
         if len(could_be) != 1:
             return None
         renamed[i] = could_be[0]
