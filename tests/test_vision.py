@@ -402,7 +402,19 @@ def test_kinds_by_their_first_bytes():
     assert kind_of(b"\x89PNG\r\n\x1a\n....") == "PNG"
     assert kind_of(b"RIFF\x00\x00\x00\x00WEBPVP8 ") == "WebP"
     assert kind_of(b"\x00\x00\x00\x18ftypheic") == "HEIC"
+    assert kind_of(b"\x00\x00\x00\x1cftypisom\x00\x00\x02\x00") == "video"
+    assert kind_of(b"\x00\x00\x00\x14ftypqt  ") == "video"
+    assert kind_of(b"\x00\x00\x00\x1cftypavif") == "AVIF"
     assert kind_of(b"%PDF-1.7") is None
+
+
+def test_a_video_handed_over_as_a_picture_points_to_companion_watch(capsys):
+    video = Path(__file__).parents[1] / "samples" / "classic-two-players" / "session.mp4"
+    assert main(["read", str(video), "--json"]) != 0
+    (entry,) = json.loads(capsys.readouterr().out)
+    assert entry["error"] == (
+        f"{video} is a video, not a picture: companion watch --source {video} reads the rolls in it"
+    )
 
 
 def test_a_jpeg_cut_short_is_read_as_far_as_it_goes_with_a_warning(tmp_path, capsys, seven_dice_jpeg):

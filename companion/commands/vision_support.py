@@ -114,7 +114,7 @@ def is_heic(path: Path, head: bytes) -> bool:
     """Whether the file (starting with ``head``) is a HEIC photo, by its first bytes or, when they
     are of no kind known here, by its name."""
     kind = kind_of(head)
-    return kind == "HEIC" or (kind is None and path.suffix.lower() in (".heic", ".heif"))
+    return kind == "HEIC" or (kind in (None, "video") and path.suffix.lower() in (".heic", ".heif"))
 
 
 def why_unreadable(path: Path, head: bytes) -> str:
@@ -122,6 +122,10 @@ def why_unreadable(path: Path, head: bytes) -> str:
     if not head:
         return f"{path} is empty (0 bytes): copy the picture again"
     kind = kind_of(head)
+    if kind == "video":
+        return f"{path} is a video, not a picture: companion watch --source {path} reads the rolls in it"
+    if kind == "AVIF":
+        return f"{path} is an AVIF picture, which the reader cannot open; save it as JPEG first"
     if kind is not None:
         return f"{path} is a {kind} file that cannot be decoded: it is cut short or damaged; copy it again"
     return f"{path} is not a picture the reader can open (JPEG, PNG, BMP, WebP, TIFF, HEIC)"

@@ -2,8 +2,9 @@
 
 OpenCV refuses a PNG, WebP, BMP or TIFF file cut short, but decodes a JPEG cut short (a photo
 copied off a phone whose cable was pulled) as far as it goes and paints the rest grey, without a
-word. These checks tell the player which of the two happened, and find a HEIC photo (an
-iPhone's), which OpenCV does not read at all and ``heic`` decodes.
+word. These checks tell the player which of the two happened, find a HEIC photo (an
+iPhone's), which OpenCV does not read at all and ``heic`` decodes, and tell a video or an AVIF
+picture handed over as a photo.
 """
 
 #: the first bytes of each kind of picture file (WebP and HEIC are checked apart: see ``kind_of``)
@@ -19,6 +20,12 @@ PICTURE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff", "
 #: the ISO brands of HEIC/HEIF photos (bytes 8–12 after "ftyp")
 HEIF_BRANDS = {b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1"}
 
+#: the ISO brands of AVIF pictures, which neither OpenCV nor pi-heif (HEVC only) decodes
+AVIF_BRANDS = {b"avif", b"avis"}
+#: the first bytes of the other videos a phone or a webcam records (MP4 and MOV files start with
+#: an ISO "ftyp" box of another brand, see ``kind_of``)
+VIDEO_SIGNATURES = (b"\x1a\x45\xdf\xa3",)  # Matroska and WebM
+
 START_OF_SCAN = 0xDA
 END_OF_IMAGE = 0xD9
 #: markers that stand alone, with no length after them
@@ -32,8 +39,12 @@ def kind_of(head: bytes) -> str | None:
             return kind
     if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
         return "WebP"
-    if head[4:8] == b"ftyp" and head[8:12] in HEIF_BRANDS:
-        return "HEIC"
+    if head[4:8] == b"ftyp":
+        if head[8:12] in HEIF_BRANDS:
+            return "HEIC"
+        return "AVIF" if head[8:12] in AVIF_BRANDS else "video"  # MP4, MOV, 3GP
+    if head.startswith(VIDEO_SIGNATURES) or (head[:4] == b"RIFF" and head[8:12] == b"AVI "):
+        return "video"
     return None
 
 
