@@ -521,7 +521,18 @@ def test_the_readable_table_tallies_the_roll_by_colour(tmp_path, capsys):
     picture = tmp_path / "roll.png"
     cv2.imwrite(str(picture), rendered([("red", 5), ("blue", 4), ("red", 2)]))
     assert main(["read", str(picture)]) == 0
-    assert "  by colour: red 2 5 · blue 4" in capsys.readouterr().out.splitlines()
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith(f"{picture}: 3 dice in ")
+    assert "  by colour: red 2 5 · blue 4" in lines
+
+
+def test_the_readable_table_says_one_die(tmp_path, capsys):
+    picture = tmp_path / "roll.png"
+    cv2.imwrite(str(picture), rendered([("green", 6)]))
+    assert main(["read", str(picture)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith(f"{picture}: 1 die in ")
+    assert not any("by colour" in line for line in lines)
 
 
 def test_read_annotate_to_a_file_or_an_unwritable_place_says_so(tmp_path, capsys, monkeypatch):

@@ -6,7 +6,7 @@ from pathlib import Path
 from ..vision.colour import PALETTE
 from .errors import CommandError
 from .parser import nearest
-from .vision_support import build_reader, load_image
+from .vision_support import build_reader, dice_count, load_image
 
 #: other names a player may give a colour of the reader's palette: American spelling, and the
 #: Spanish and French of the rule texts (so "blanc" is white, not a typo of "black")
@@ -91,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
                 raise CommandError(f"no dice found in {path}; take the photo from above, dice well lit")
             readings += found
         calibration.colours[colour] = learn_colour(readings)
-        print(f"{colour}: learned from {len(readings)} dice in {', '.join(paths)}{note}")
+        print(f"{colour}: learned from {dice_count(len(readings))} in {', '.join(paths)}{note}")
     calibration.save(args.out)
     print(f"calibration written to {args.out}")
     return 0

@@ -11,7 +11,7 @@ import numpy as np
 from ..vision.die import Die
 from ..vision.quality import NO_COLOUR, colourless, lighting_problem
 from .errors import CommandError
-from .vision_support import add_reader_options, build_reader, load_image, pictures_in
+from .vision_support import add_reader_options, build_reader, dice_count, load_image, pictures_in
 
 #: what an annotated picture's name adds to the picture's own (so it never replaces the photo)
 ANNOTATED_SUFFIX = ".read.jpg"
@@ -118,7 +118,7 @@ def _table(result: dict) -> str:
     if "error" in result:
         return f"{result['image']}: ERROR {result['error']}"
     warning = f" ({result['warning']})" if "warning" in result else ""
-    lines = [f"{result['image']}: {len(result['dice'])} dice in {result['ms']:.0f} ms{warning}"]
+    lines = [f"{result['image']}: {dice_count(len(result['dice']))} in {result['ms']:.0f} ms{warning}"]
     if "annotated" in result:
         lines.append(f"  drawn in {result['annotated']}")
     for die in result["dice"]:

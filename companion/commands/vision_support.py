@@ -129,3 +129,8 @@ def why_unreadable(path: Path, head: bytes) -> str:
     if kind is not None:
         return f"{path} is a {kind} file that cannot be decoded: it is cut short or damaged; copy it again"
     return f"{path} is not a picture the reader can open (JPEG, PNG, BMP, WebP, TIFF, HEIC)"
+
+
+def dice_count(count: int) -> str:
+    """The count with its noun: 1 die, 3 dice."""
+    return f"{count} {'die' if count == 1 else 'dice'}"
