@@ -30,6 +30,15 @@ NEUTRAL_CHROMA = 24.0
 RED_NEUTRAL_CHROMA, RED_HUES_FROM, RED_HUES_TO = 18.0, 345.0, 30.0
 #: what the brightest dice pixels are corrected to (8-bit)
 REFERENCE_WHITE = 235.0
+#: the least and most a channel is multiplied by to make the brightest dice pixels white
+GAIN_LEAST, GAIN_MOST = 0.75, 1.6
+#: a dim picture, its brightest dice pixels under DIM_BRIGHTEST, is first lifted evenly to that
+#: brightness (at most ×MOST_LIFT; the gains above then apply, so ×4 in all); under
+#: BRIGHTEST_FLOOR it is left as it is (nothing there to correct by). Session 26: a dim photo's
+#: white dice read grey or black with no lift (×1.6 at most, nothing from 40): Roboflow valid
+#: scaled to 0.4 read colour 0.478, now 0.934; at full light the same
+DIM_BRIGHTEST = REFERENCE_WHITE / GAIN_MOST
+MOST_LIFT, BRIGHTEST_FLOOR = 2.5, 20.0
 #: lightness (0–100, after exposure correction) from which a neutral die is white (dark pips
 #: make white likelier: white dice have dark pips, grey and black dice usually light ones),
 #: and from which it is grey rather than black
@@ -64,7 +73,8 @@ def white_balance_gains(frame: np.ndarray, boxes: Sequence[tuple[float, float, f
     neutral near-white: this corrects both the light's colour and the exposure.
 
     The colour is only corrected when those pixels are already nearly neutral, so a table of
-    yellow dice is not turned white; then only the exposure is. Gains stay within 0.75–1.6."""
+    yellow dice is not turned white; then only the exposure is. A dim picture is lifted evenly
+    first (``MOST_LIFT``), so its colour is corrected no more than a well-lit one's."""
     pixels = [_face(frame, box).reshape(-1, 3) for box in boxes]
     pixels = [p for p in pixels if len(p)]
     if not pixels:
@@ -73,12 +83,14 @@ def white_balance_gains(frame: np.ndarray, boxes: Sequence[tuple[float, float, f
     brightness = allpix.sum(axis=1)
     bright = allpix[brightness >= np.percentile(brightness, 97)]
     mean = bright.mean(axis=0)
-    if mean.max() < 40:
+    if mean.max() < BRIGHTEST_FLOOR:
         return np.ones(3, np.float32)
+    lift = float(np.clip(DIM_BRIGHTEST / mean.max(), 1.0, MOST_LIFT))  # 1: not a dim picture
+    mean = mean * lift
     spread = (mean.max() - mean.min()) / mean.max()
     if spread > 0.35:  # the brightest things are clearly coloured: correct the exposure only
-        return np.full(3, np.clip(REFERENCE_WHITE / mean.max(), 0.75, 1.6), np.float32)
-    return np.clip(REFERENCE_WHITE / np.maximum(mean, 1), 0.75, 1.6).astype(np.float32)
+        return np.full(3, lift * np.clip(REFERENCE_WHITE / mean.max(), GAIN_LEAST, GAIN_MOST), np.float32)
+    return (lift * np.clip(REFERENCE_WHITE / np.maximum(mean, 1), GAIN_LEAST, GAIN_MOST)).astype(np.float32)
 
 
 #: a region of light pixels this share of a face sample, reaching this far across it, is the
