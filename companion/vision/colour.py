@@ -1,4 +1,4 @@
-"""Die colour, read from the die's body (not its pips), robust to warm or cold light.
+"""Die colour, read from the die's body (not its pips), corrected for the light by the brightest dice pixels.
 
 Without calibration a default palette names the colour by hue, chroma, lightness and pip
 polarity (white and yellow dice have dark pips; grey and black dice light ones). With a
@@ -39,6 +39,9 @@ GAIN_LEAST, GAIN_MOST = 0.75, 1.6
 #: scaled to 0.4 read colour 0.478, now 0.934; at full light the same
 DIM_BRIGHTEST = REFERENCE_WHITE / GAIN_MOST
 MOST_LIFT, BRIGHTEST_FLOOR = 2.5, 20.0
+#: the brightest dice pixels are taken for white under a coloured light while their channels part
+#: by at most this share of the brightest channel; past it they are coloured (a table of yellow dice)
+NEUTRAL_SPREAD = 0.35
 #: lightness (0–100, after exposure correction) from which a neutral die is white (dark pips
 #: make white likelier: white dice have dark pips, grey and black dice usually light ones),
 #: and from which it is grey rather than black
@@ -88,7 +91,7 @@ def white_balance_gains(frame: np.ndarray, boxes: Sequence[tuple[float, float, f
     lift = float(np.clip(DIM_BRIGHTEST / mean.max(), 1.0, MOST_LIFT))  # 1: not a dim picture
     mean = mean * lift
     spread = (mean.max() - mean.min()) / mean.max()
-    if spread > 0.35:  # the brightest things are clearly coloured: correct the exposure only
+    if spread > NEUTRAL_SPREAD:  # the brightest things are clearly coloured: correct the exposure only
         return np.full(3, lift * np.clip(REFERENCE_WHITE / mean.max(), GAIN_LEAST, GAIN_MOST), np.float32)
     return (lift * np.clip(REFERENCE_WHITE / np.maximum(mean, 1), GAIN_LEAST, GAIN_MOST)).astype(np.float32)
 
