@@ -10,6 +10,9 @@ detector. valid was used to look at errors and set thresholds; test is the figur
 Every die of webcam-white-dice is white; its boxes frame the pip pattern (a 1 is a box round
 one pip), so there the reader's own finds are scored.
 
+A second table reads the same photos under other light (session 26): every value scaled down
+(a dim room) or each channel scaled (a colour cast), then saved as JPEG again, as a camera would.
+
 Run: python -m tests.benchmarks.bench_colour
 """
 
@@ -19,6 +22,7 @@ from collections import Counter
 from pathlib import Path
 
 import cv2
+import numpy as np
 
 from companion.vision.colour import PALETTE, white_balance_gains
 from companion.vision.dataset import read_yolo_folder
@@ -30,15 +34,38 @@ ROBOFLOW = SHARED / "roboflow-dice"
 NAMED = Path(__file__).with_name("roboflow_colours.json")
 
 
-def score(reader: DiceReader, split: str, named: dict[str, list[str | None]]) -> tuple[int, int, Counter]:
-    """(dice scored, read right, confusions true -> read) for one split."""
+#: the other lights: BGR factors on every value (sRGB, as a camera saves them)
+LIGHTS = {
+    "dim (× 0.4)": (0.4, 0.4, 0.4),
+    "dimmer (× 0.25)": (0.25, 0.25, 0.25),
+    "warm cast (0.8, 0.95, 1.1)": (0.8, 0.95, 1.1),
+    "tungsten-like cast (0.6, 0.85, 1.1)": (0.6, 0.85, 1.1),
+    "cold cast (1.1, 1.0, 0.87)": (1.1, 1.0, 0.87),
+}
+
+
+def under_light(image: np.ndarray, factors: tuple[float, float, float] | None) -> np.ndarray:
+    """The photo as under another light (None: as it is), saved as JPEG again."""
+    if factors is None:
+        return image
+    lit = np.clip(image.astype(np.float32) * np.float32(factors) + 0.5, 0, 255).astype(np.uint8)
+    return cv2.imdecode(cv2.imencode(".jpg", lit, [cv2.IMWRITE_JPEG_QUALITY, 90])[1], cv2.IMREAD_COLOR)
+
+
+def score(
+    reader: DiceReader,
+    split: str,
+    named: dict[str, list[str | None]],
+    light: tuple[float, float, float] | None = None,
+) -> tuple[int, int, Counter]:
+    """(dice scored, read right, confusions true -> read) for one split, under ``light``."""
     scored = right = 0
     confusions: Counter = Counter()
     for item in read_yolo_folder(ROBOFLOW / split):
         colours = named.get(f"{split}/{item.image_path.stem}")
         if not colours:
             continue
-        image = cv2.imread(str(item.image_path))
+        image = under_light(cv2.imread(str(item.image_path)), light)
         boxes = [(b.x, b.y, b.w, b.h) for b in item.boxes(image.shape[1], image.shape[0])]
         gains = white_balance_gains(image, boxes)
         for box, truth in zip(boxes, colours, strict=True):
@@ -75,6 +102,14 @@ def main() -> None:
     errors = ", ".join(f"white as {c} ×{n}" for c, n in colours.most_common() if c != "white")
     share = colours["white"] / found
     print(f"| webcam-white-dice valid (dice found) | {found} | {share:.3f} | {errors or '–'} |")
+    print("\n| light | valid colour right | test colour right | most frequent errors (both) |")
+    print("|---|---|---|---|")
+    for name, factors in LIGHTS.items():
+        results = [score(reader, split, named, factors) for split in ("valid", "test")]
+        confusions = results[0][2] + results[1][2]
+        errors = ", ".join(f"{t} as {r} ×{n}" for (t, r), n in confusions.most_common(3))
+        shares = " | ".join(f"{right / scored:.3f}" for scored, right, _ in results)
+        print(f"| {name} | {shares} | {errors or '–'} |", flush=True)
 
 
 if __name__ == "__main__":
