@@ -16,6 +16,7 @@ from companion.synth.scene import DiePose, render_scene
 from companion.vision import Calibration, CalibrationError, DiceReader, ModelError
 from companion.vision.dataset import read_yolo_folder
 from companion.vision.picture_file import jpeg_cut_short, kind_of
+from companion.vision.quality import TOO_DARK
 
 FIXTURES = Path(__file__).parent / "fixtures" / "real"
 
@@ -90,6 +91,17 @@ def test_a_dim_picture_reads_the_same_colours(reader, dimmed):
     dim = np.clip(rendered(wanted, seed=5).astype(np.float32) * dimmed + 0.5, 0, 255).astype(np.uint8)
     dice = reader.read(dim)
     assert Counter((d.colour, d.pips) for d in dice) == Counter(wanted)
+
+
+def test_read_says_when_the_dice_are_too_dark_for_their_colours(tmp_path, capsys):
+    table = rendered([("white", 5), ("red", 3), ("blue", 1)], seed=5).astype(np.float32)
+    for dimmed in (0.4, 0.12):
+        picture = np.clip(table * dimmed + 0.5, 0, 255).astype(np.uint8)
+        cv2.imwrite(str(tmp_path / f"dim{dimmed}.png"), picture)
+    assert main(["read", str(tmp_path / "dim0.4.png"), str(tmp_path / "dim0.12.png"), "--json"]) == 0
+    dim, darker = json.loads(capsys.readouterr().out)
+    assert len(dim["dice"]) == 3 and "warning" not in dim  # lifted: its colours are told
+    assert len(darker["dice"]) == 3 and darker["warning"] == TOO_DARK
 
 
 def test_white_dice_in_a_dim_webcam_picture_are_white(reader):

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import numpy as np
 
+from ..vision.colour import too_dark_for_colour
 from ..vision.die import Die
-from ..vision.quality import NO_COLOUR, colourless, lighting_problem
+from ..vision.quality import NO_COLOUR, TOO_DARK, colourless, lighting_problem
 from .errors import CommandError
 from .vision_support import add_reader_options, build_reader, dice_count, load_image, pictures_in
 
@@ -55,6 +56,7 @@ def run(args: argparse.Namespace) -> int:
             cut_short,
             lighting_problem(image) if not dice else None,
             NO_COLOUR if dice and colourless(image) else None,
+            TOO_DARK if dice and too_dark_for_colour(image, [d.box for d in dice]) else None,
         ]
         if args.annotate is not None:
             written = write_annotated(args.annotate, path, image, dice, taken)

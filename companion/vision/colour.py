@@ -39,6 +39,10 @@ GAIN_LEAST, GAIN_MOST = 0.75, 1.6
 #: scaled to 0.4 read colour 0.478, now 0.934; at full light the same
 DIM_BRIGHTEST = REFERENCE_WHITE / GAIN_MOST
 MOST_LIFT, BRIGHTEST_FLOOR = 2.5, 20.0
+#: brightest dice pixels under this stay far from white even lifted and corrected (×4 in all: at
+#: most 200): the dice are too dark for their colours to be told for sure (Roboflow valid scaled
+#: to 0.15, its brightest dice pixels near 37, reads colour 0.454; at 0.25, near 60, 0.918)
+TOO_DARK_BRIGHTEST = 50.0
 #: the brightest dice pixels are taken for white under a coloured light while their channels part
 #: by at most this share of the brightest channel; past it they are coloured (a table of yellow dice)
 NEUTRAL_SPREAD = 0.35
@@ -78,15 +82,8 @@ def white_balance_gains(frame: np.ndarray, boxes: Sequence[tuple[float, float, f
     The colour is only corrected when those pixels are already nearly neutral, so a table of
     yellow dice is not turned white; then only the exposure is. A dim picture is lifted evenly
     first (``MOST_LIFT``), so its colour is corrected no more than a well-lit one's."""
-    pixels = [_face(frame, box).reshape(-1, 3) for box in boxes]
-    pixels = [p for p in pixels if len(p)]
-    if not pixels:
-        return np.ones(3, np.float32)
-    allpix = np.concatenate(pixels).astype(np.float32)
-    brightness = allpix.sum(axis=1)
-    bright = allpix[brightness >= np.percentile(brightness, 97)]
-    mean = bright.mean(axis=0)
-    if mean.max() < BRIGHTEST_FLOOR:
+    mean = brightest_dice_pixels(frame, boxes)
+    if mean is None or mean.max() < BRIGHTEST_FLOOR:
         return np.ones(3, np.float32)
     lift = float(np.clip(DIM_BRIGHTEST / mean.max(), 1.0, MOST_LIFT))  # 1: not a dim picture
     mean = mean * lift
@@ -94,6 +91,25 @@ def white_balance_gains(frame: np.ndarray, boxes: Sequence[tuple[float, float, f
     if spread > NEUTRAL_SPREAD:  # the brightest things are clearly coloured: correct the exposure only
         return np.full(3, lift * np.clip(REFERENCE_WHITE / mean.max(), GAIN_LEAST, GAIN_MOST), np.float32)
     return (lift * np.clip(REFERENCE_WHITE / np.maximum(mean, 1), GAIN_LEAST, GAIN_MOST)).astype(np.float32)
+
+
+def brightest_dice_pixels(
+    frame: np.ndarray, boxes: Sequence[tuple[float, float, float, float]]
+) -> np.ndarray | None:
+    """The mean BGR of the brightest 3 % of the dice's face pixels (None: no dice)."""
+    pixels = [_face(frame, box).reshape(-1, 3) for box in boxes]
+    pixels = [p for p in pixels if len(p)]
+    if not pixels:
+        return None
+    allpix = np.concatenate(pixels).astype(np.float32)
+    brightness = allpix.sum(axis=1)
+    return allpix[brightness >= np.percentile(brightness, 97)].mean(axis=0)
+
+
+def too_dark_for_colour(frame: np.ndarray, boxes: Sequence[tuple[float, float, float, float]]) -> bool:
+    """Whether the dice in ``boxes`` are too dark for their colours to be told for sure."""
+    mean = brightest_dice_pixels(frame, boxes)
+    return mean is not None and float(mean.max()) < TOO_DARK_BRIGHTEST
 
 
 #: a region of light pixels this share of a face sample, reaching this far across it, is the

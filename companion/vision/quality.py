@@ -19,6 +19,9 @@ COLOURLESS_SPREAD = 1
 #: the share of pixels that may part further in a picture without colour (JPEG rounding)
 COLOURLESS_EXCEPT = 0.001
 NO_COLOUR = "the picture has no colour (black and white): the dice's colours cannot be told"
+#: said of a picture whose dice were found but are too dark to name their colours surely
+#: (``colour.too_dark_for_colour``): a dim room, a die in a deep shadow
+TOO_DARK = "the dice are too dark for their colours to be told for sure: more light on the table helps"
 
 
 def unreadable(frame: np.ndarray | None) -> str | None:
