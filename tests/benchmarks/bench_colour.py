@@ -79,11 +79,14 @@ def score(
     return scored, right, confusions
 
 
-def all_white(reader: DiceReader, folder: Path) -> tuple[int, Counter]:
-    """(dice found, colours read) over a folder of white dice."""
+def all_white(
+    reader: DiceReader, folder: Path, light: tuple[float, float, float] | None = None
+) -> tuple[int, Counter]:
+    """(dice found, colours read) over a folder of white dice, under ``light``."""
     colours: Counter = Counter()
     for item in read_yolo_folder(folder):
-        colours.update(die.colour for die in reader.read(cv2.imread(str(item.image_path))))
+        image = under_light(cv2.imread(str(item.image_path)), light)
+        colours.update(die.colour for die in reader.read(image))
     return sum(colours.values()), colours
 
 
@@ -102,14 +105,16 @@ def main() -> None:
     errors = ", ".join(f"white as {c} ×{n}" for c, n in colours.most_common() if c != "white")
     share = colours["white"] / found
     print(f"| webcam-white-dice valid (dice found) | {found} | {share:.3f} | {errors or '–'} |")
-    print("\n| light | valid colour right | test colour right | most frequent errors (both) |")
-    print("|---|---|---|---|")
+    print("\n| light | valid colour right | test colour right | most frequent errors (both) | webcam white |")
+    print("|---|---|---|---|---|")
     for name, factors in LIGHTS.items():
         results = [score(reader, split, named, factors) for split in ("valid", "test")]
         confusions = results[0][2] + results[1][2]
         errors = ", ".join(f"{t} as {r} ×{n}" for (t, r), n in confusions.most_common(3))
         shares = " | ".join(f"{right / scored:.3f}" for scored, right, _ in results)
-        print(f"| {name} | {shares} | {errors or '–'} |", flush=True)
+        found, colours = all_white(reader, SHARED / "webcam-white-dice" / "valid", factors)
+        white = f"{colours['white'] / found:.3f} of {found}"
+        print(f"| {name} | {shares} | {errors or '–'} | {white} |", flush=True)
 
 
 if __name__ == "__main__":
