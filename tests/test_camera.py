@@ -223,6 +223,26 @@ def test_grabber_hands_out_only_the_newest_frame():
     assert second[0] - first[0] > 5  # frames in between were skipped, not queued
 
 
+def test_rolls_too_dark_for_their_colours_are_reported_and_so_is_their_end():
+    from companion.camera.lighting import DIM, DarkDiceWatch
+
+    watch = DarkDiceWatch()
+    table = np.full((240, 320, 3), 120, np.uint8)
+    table[100:130, 100:130] = 240  # a white die
+    boxes = [(100, 100, 30, 30)]
+    dim = (table * 0.15).astype(np.uint8)  # its whitest pixels at 36
+    assert watch.look(0.0, table, boxes) is None  # light enough: nothing to say
+    dark = watch.look(1.0, dim, boxes)
+    assert dark["camera"] == DIM and "too dark" in dark["message"]
+    assert watch.look(2.0, dim, boxes) is None  # said once
+    back = watch.look(3.0, table, boxes)
+    assert back["camera"] == "ok" and "light enough" in back["message"]
+    assert watch.look(4.0, dim, []) is None  # no dice: nothing to judge
+    watch.look(5.0, dim, boxes)
+    watch.reset()  # another status was set since: a dark roll is reported again
+    assert watch.look(6.0, dim, boxes)["camera"] == DIM
+
+
 def test_a_covered_lens_or_a_dazzled_camera_is_reported_and_so_is_its_end():
     from companion.camera.lighting import BLIND, LightingWatch
 

@@ -75,3 +75,38 @@ def test_a_covered_lens_in_a_recording_is_reported_with_its_end(tmp_path):
     assert [kind for kind, _ in camera] == ["ok", "blind", "ok", "ended"]
     assert 2.0 <= camera[1][1] <= 3.0 and 4.0 <= camera[2][1] <= 5.0
     assert "lens covered" in records[[r.get("camera") for r in records].index("blind")]["message"]
+
+
+def test_a_roll_too_dark_for_its_colours_is_reported_in_a_recording(tmp_path):
+    """A dim room (every value at 0.12): a second of bare table, then three of a roll; then the
+    lamp goes on and the same roll is seen in full light."""
+    import cv2
+    import numpy as np
+
+    from companion.synth.scene import DiePose, render_scene
+
+    poses = [
+        DiePose(200 + 180 * i, 270, 56, 0.3 * i, pips, colour, look=i)
+        for i, (colour, pips) in enumerate([("white", 5), ("red", 3), ("blue", 1)])
+    ]
+    light = {
+        "direction": (0.6, 0.8),
+        "gains": np.ones(3, np.float32),
+        "brightness": 1.0,
+        "gradient": 0.1,
+        "blur": False,
+    }
+    bare = render_scene(np.random.default_rng(5), 960, 540, [], light=light).image
+    roll = render_scene(np.random.default_rng(5), 960, 540, poses, light=light).image
+    dim = [np.clip(f.astype(np.float32) * 0.12 + 0.5, 0, 255).astype(np.uint8) for f in (bare, roll)]
+    frames = [dim[0]] * 15 + [dim[1]] * 45 + [bare] * 15 + [roll] * 45
+    for i, picture in enumerate(frames):
+        cv2.imwrite(str(tmp_path / f"{i:03d}.png"), picture)
+    records: list[dict] = []
+    watch_source(DiceReader(threads=1), records.append, source=str(tmp_path))
+    rolls = [r["t"] for r in records if "dice" in r]
+    dark = [r for r in records if r.get("camera") == "dim"]
+    assert len(rolls) == 2 and len(dark) == 1 and "too dark" in dark[0]["message"]
+    assert 1.0 <= dark[0]["t"] <= 4.0 and dark[0]["t"] == rolls[0]
+    # the lamp's "ok" clears it; the roll in full light says nothing more about the dice
+    assert not [r for r in records if r.get("camera") == "dim" and r["t"] > 4.0]

@@ -9,7 +9,7 @@ import numpy as np
 
 from ..vision import DiceReader
 from .grabber import CameraEvent, LatestFrameGrabber
-from .lighting import LightingWatch
+from .lighting import DarkDiceWatch, LightingWatch
 from .motion import MotionTracker
 from .sources import FrameSource, open_source, paced
 from .watcher import RollWatcher, Settled
@@ -43,12 +43,15 @@ def watch_source(
     are also emitted as records."""
     watcher = watcher_for(reader)
     lighting = LightingWatch()
+    dark_dice = DarkDiceWatch()
 
     def handle(seen: Settled | None) -> None:
         if seen is None:
             return
         if seen.dice:
             emit(roll_record(seen))
+            if (record := dark_dice.look(seen.t, seen.frame, [d.box for d in seen.dice])) is not None:
+                emit(record)
         if on_settled:
             on_settled(seen)
 
@@ -60,6 +63,7 @@ def watch_source(
             handle(watcher.feed(t, last))
             if (record := lighting.look(t, last)) is not None:
                 emit(record)
+                dark_dice.reset()  # the status it set speaks for the picture now
             if stop():
                 break
         if last is not None and not stop():
@@ -83,6 +87,7 @@ def watch_source(
     def report(event: CameraEvent) -> None:
         if event.kind == "ok":
             lighting.reset()  # a reconnected camera: look at its picture afresh
+            dark_dice.reset()
         emit(event_record(event, event.t - start))
 
     grabber = LatestFrameGrabber(lambda: open_source(camera, source), report, live=live)

@@ -108,7 +108,8 @@ class GameService:
         return joined.is_set()
 
     def set_camera_status(self, kind: str, message: str, source: str) -> None:
-        """``kind``: "ok", "lost", "ended" or "blind" (a black or dazzled picture)."""
+        """``kind``: "ok", "lost", "ended", "blind" (a black or dazzled picture) or "dim" (rolls
+        too dark for their dice's colours)."""
         self.camera = {
             "ok": kind == "ok",
             "ended": kind == "ended",
