@@ -36,7 +36,7 @@ GAIN_LEAST, GAIN_MOST = 0.75, 1.6
 #: brightness (at most ×MOST_LIFT; the gains above then apply, so ×4 in all); under
 #: BRIGHTEST_FLOOR it is left as it is (nothing there to correct by). Session 26: a dim photo's
 #: white dice read grey or black with no lift (×1.6 at most, nothing from 40): Roboflow valid
-#: scaled to 0.4 read colour 0.478, now 0.934; at full light the same
+#: scaled to 0.4 read colour 0.478, now 0.923; at full light the same
 DIM_BRIGHTEST = REFERENCE_WHITE / GAIN_MOST
 MOST_LIFT, BRIGHTEST_FLOOR = 2.5, 20.0
 #: brightest dice pixels under this stay far from white even lifted and corrected (×4 in all: at
