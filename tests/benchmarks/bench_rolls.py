@@ -8,9 +8,10 @@ three-round edition) when the picture has both. It fits when every colour's coun
 labels say; "a colour wrong" counts rolls that fit although a die's colour is not its own (the
 dangerous case: a roll recorded without a word). Rendered folders need colours.json; the real
 Roboflow valid and test photos use the colours named by eye (``roboflow_colours.json``; orange and
-unnamed dice left out), one colour per roll.
+unnamed dice left out), one colour per roll. ``--light`` reads every picture under one of
+``bench_colour``'s other lights (a warm cast, say), as a table lamp would give it.
 
-Run: python -m tests.benchmarks.bench_rolls [FOLDER ...] [--roboflow]
+Run: python -m tests.benchmarks.bench_rolls [FOLDER ...] [--roboflow] [--light warm]
 """
 
 import argparse
@@ -27,20 +28,24 @@ from companion.vision.die import Die
 from companion.vision.evaluation import matched
 from companion.vision.reader import DiceReader
 
-from .bench_colour import NAMED, ROBOFLOW
+from .bench_colour import LIGHTS, NAMED, ROBOFLOW, under_light
 
 NEUTRALS = (None, "white", "grey")
 
 
 def found_with_colours(
-    reader: DiceReader, folder: Path, colours_of: dict[str, list[str | None]]
+    reader: DiceReader,
+    folder: Path,
+    colours_of: dict[str, list[str | None]],
+    light: tuple[float, float, float] | None = None,
 ) -> Iterator[list[tuple[str, Die]]]:
-    """For each labelled picture, (true colour, die read) of every labelled die the reader found."""
+    """For each labelled picture, (true colour, die read) of every labelled die the reader found,
+    the picture seen under ``light`` (None: as it is)."""
     for item in read_yolo_folder(folder):
         colours = colours_of.get(item.image_path.stem)
         if not colours:
             continue
-        frame = cv2.imread(str(item.image_path))
+        frame = under_light(cv2.imread(str(item.image_path)), light)
         truths = item.boxes(frame.shape[1], frame.shape[0])
         pairs = matched(reader.read(frame), truths)
         yield [(colours[index], die) for die, index in pairs if colours[index] not in (None, "orange")]
@@ -85,23 +90,27 @@ def main() -> None:
     )
     parser.add_argument("folders", type=Path, nargs="*", help="rendered YOLO folders with colours.json")
     parser.add_argument("--roboflow", action="store_true", help="also the real photos, colours named by eye")
+    lights = {name.split()[0]: factors for name, factors in LIGHTS.items()}
+    parser.add_argument("--light", choices=sorted(lights), help="every picture under this light")
     args = parser.parse_args()
+    light = lights[args.light] if args.light else None
+    under = f" under the {args.light} light" if args.light else ""
     reader = DiceReader()
     if args.folders:
         tally: Counter = Counter()
         for folder in args.folders:
             colours = json.loads((folder / "colours.json").read_text())
-            for found in found_with_colours(reader, folder, colours):
+            for found in found_with_colours(reader, folder, colours, light):
                 tally_rolls(found, NEUTRALS, tally)
-        print_table("rendered: " + ", ".join(str(f) for f in args.folders), tally)
+        print_table("rendered: " + ", ".join(str(f) for f in args.folders) + under, tally)
     if args.roboflow:
         named = json.loads(NAMED.read_text())
         tally = Counter()
         for split in ("valid", "test"):
             colours = {key.split("/", 1)[1]: v for key, v in named.items() if key.startswith(f"{split}/")}
-            for found in found_with_colours(reader, ROBOFLOW / split, colours):
+            for found in found_with_colours(reader, ROBOFLOW / split, colours, light):
                 tally_rolls(found, (None,), tally)
-        print_table("roboflow-dice valid+test (colours named by eye)", tally)
+        print_table(f"roboflow-dice valid+test (colours named by eye){under}", tally)
 
 
 if __name__ == "__main__":
