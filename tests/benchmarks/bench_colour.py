@@ -13,6 +13,12 @@ one pip), so there the reader's own finds are scored.
 A second table reads the same photos under other light (session 26): every value scaled down
 (a dim room) or each channel scaled (a colour cast), then saved as JPEG again, as a camera would.
 
+A third (session 27) is one table under one lamp: Roboflow's photos dice_385 to dice_441 (valid
+and test) show one set of red, white and black dice on one cloth. Under each light, each colour
+is learned from the first photo's dice of that colour (the white balance from those dice alone,
+as `companion calibrate` sees a photo of one player's dice), and the other photos are read with
+the default palette and with that calibration.
+
 Run: python -m tests.benchmarks.bench_colour
 """
 
@@ -24,7 +30,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.vision.colour import PALETTE, white_balance_gains
+from companion.vision.calibration import Calibration, learn_colour
+from companion.vision.colour import PALETTE, read_body, white_balance_gains
 from companion.vision.dataset import read_yolo_folder
 from companion.vision.reader import DiceReader
 
@@ -90,6 +97,45 @@ def all_white(
     return sum(colours.values()), colours
 
 
+#: Roboflow's photos of one set of dice on one cloth (numbers in their names), and its colours
+ONE_TABLE, ONE_TABLE_COLOURS = range(385, 442), ("red", "white", "black")
+
+
+def one_table_under_one_lamp(
+    reader: DiceReader, named: dict[str, list[str | None]], light: tuple[float, float, float] | None
+) -> tuple[int, int, int]:
+    """(dice scored, right with the default palette, right calibrated from the first photo) over
+    the photos of ``ONE_TABLE`` after the first, all under ``light``."""
+    photos = []
+    for split in ("valid", "test"):
+        for item in read_yolo_folder(ROBOFLOW / split):
+            number = int(item.image_path.stem.split("_")[1])
+            if number in ONE_TABLE:
+                image = under_light(cv2.imread(str(item.image_path)), light)
+                boxes = [(b.x, b.y, b.w, b.h) for b in item.boxes(image.shape[1], image.shape[0])]
+                photos.append((number, image, boxes, named[f"{split}/{item.image_path.stem}"]))
+    photos.sort(key=lambda photo: photo[0])
+    _, image, boxes, colours = photos[0]
+    calibration = Calibration()
+    for colour in ONE_TABLE_COLOURS:
+        mine = [box for box, named_as in zip(boxes, colours, strict=True) if named_as == colour]
+        gains = white_balance_gains(image, mine)
+        readings = [read_body(image, box, gains) for box in mine]
+        calibration.colours[colour] = learn_colour([r for r in readings if r is not None])
+    scored, right = 0, {"palette": 0, "calibrated": 0}
+    for _, image, boxes, colours in photos[1:]:
+        gains = white_balance_gains(image, boxes)
+        for box, truth in zip(boxes, colours, strict=True):
+            if truth not in ONE_TABLE_COLOURS:
+                continue
+            scored += 1
+            for name, used in (("palette", Calibration()), ("calibrated", calibration)):
+                reader.calibration = used
+                right[name] += reader.colour_of(image, box, gains) == truth
+    reader.calibration = Calibration()
+    return scored, right["palette"], right["calibrated"]
+
+
 def main() -> None:
     argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -115,6 +161,11 @@ def main() -> None:
         found, colours = all_white(reader, SHARED / "webcam-white-dice" / "valid", factors)
         white = f"{colours['white'] / found:.3f} of {found}"
         print(f"| {name} | {shares} | {errors or '–'} | {white} |", flush=True)
+    print("\n| light | one table, one lamp: dice | default palette | calibrated from the first photo |")
+    print("|---|---|---|---|")
+    for name, factors in {"as photographed": None, **LIGHTS}.items():
+        scored, palette, calibrated = one_table_under_one_lamp(reader, named, factors)
+        print(f"| {name} | {scored} | {palette / scored:.3f} | {calibrated / scored:.3f} |", flush=True)
 
 
 if __name__ == "__main__":
