@@ -35,7 +35,12 @@ ZONES = ("tray", "1", "2", "3", "4", "5", "6", "slot")
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
-        "calibrate", help="learn the table's dice colours (one photo of each player's dice)"
+        "calibrate",
+        help="learn the table's dice colours (one photo of each player's dice)",
+        description="Learn the colours of this table's dice from one photo of each player's dice, "
+        "taken from the camera's place under the light you will play in (a warm lamp turns white "
+        "dice yellow to the default palette; a calibration made under it does not). Calibrate "
+        "again when the light changes.",
     )
     parser.add_argument(
         "--photo",
@@ -54,7 +59,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         metavar="NAME=X,Y,W,H",
         help="a zone: tray, 1..6 or slot (repeatable)",
     )
-    parser.add_argument("--out", type=Path, default=Path("calibration/table.json"))
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=Path("calibration/table.json"),
+        help="where to write the calibration (default: calibration/table.json)",
+    )
     parser.add_argument("--model", type=Path, help="an ONNX dice model (default: models/dicenet.onnx)")
     parser.add_argument("--pip-model", type=Path, help="an ONNX pip model (default: models/pipnet.onnx)")
     parser.add_argument("--threads", type=int, default=2)
