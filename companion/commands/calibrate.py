@@ -38,7 +38,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "calibrate",
         help="learn the table's dice colours (one photo of each player's dice)",
         description="Learn the colours of this table's dice from one photo of each player's dice, "
-        "taken from the camera's place under the light you will play in (a warm lamp turns white "
+        "taken from the camera's place under the light you will play in (a strong warm lamp turns white "
         "dice yellow to the default palette; a calibration made under it does not). Calibrate "
         "again when the light changes.",
     )
