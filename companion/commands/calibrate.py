@@ -148,9 +148,7 @@ def zone_name(given: str) -> str:
 
 
 def learn_readings(reader, image):
-    from ..vision.colour import read_body, white_balance_gains
+    from ..vision.calibration import body_readings
 
     # dice the pip reader vouches for, their bodies read once, as the reader reads them in play
-    boxes = [box for box, _, _ in reader.find(image)]
-    gains = white_balance_gains(image, boxes)
-    return [r for r in (read_body(image, box, gains) for box in boxes) if r is not None]
+    return body_readings(image, [box for box, _, _ in reader.find(image)])

@@ -14,7 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from .colour import BodyReading
+from .boxes import Box
+from .colour import BodyReading, read_body, white_balance_gains
 
 VERSION = 1
 Rect = tuple[int, int, int, int]
@@ -120,6 +121,13 @@ class Calibration:
         except json.JSONDecodeError as err:
             raise CalibrationError(f"{path} is not JSON ({err.msg} at line {err.lineno})") from None
         return cls.from_json(data, str(path))
+
+
+def body_readings(frame: np.ndarray, boxes: list[Box]) -> list[BodyReading]:
+    """The bodies of the dice in ``boxes`` (one colour's dice), white-balanced by those dice alone,
+    as a calibration photo of one player's dice is read."""
+    gains = white_balance_gains(frame, boxes)
+    return [r for r in (read_body(frame, box, gains) for box in boxes) if r is not None]
 
 
 def learn_colour(readings: list[BodyReading]) -> LearnedColour:

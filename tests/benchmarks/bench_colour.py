@@ -30,8 +30,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.vision.calibration import Calibration, learn_colour
-from companion.vision.colour import PALETTE, read_body, white_balance_gains
+from companion.vision.calibration import Calibration, body_readings, learn_colour
+from companion.vision.colour import PALETTE, white_balance_gains
 from companion.vision.dataset import read_yolo_folder
 from companion.vision.reader import DiceReader
 
@@ -119,9 +119,7 @@ def one_table_under_one_lamp(
     calibration = Calibration()
     for colour in ONE_TABLE_COLOURS:
         mine = [box for box, named_as in zip(boxes, colours, strict=True) if named_as == colour]
-        gains = white_balance_gains(image, mine)
-        readings = [read_body(image, box, gains) for box in mine]
-        calibration.colours[colour] = learn_colour([r for r in readings if r is not None])
+        calibration.colours[colour] = learn_colour(body_readings(image, mine))
     scored, right = 0, {"palette": 0, "calibrated": 0}
     for _, image, boxes, colours in photos[1:]:
         gains = white_balance_gains(image, boxes)
