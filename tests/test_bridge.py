@@ -39,12 +39,18 @@ def test_an_orange_players_dice_read_red_are_orange():
     assert [d.colour for d in red_roll] == ["red", "red"]
 
 
-def test_a_white_players_dice_read_yellow_under_a_warm_lamp_are_white():
+def test_a_white_players_dice_read_yellow_or_red_under_a_warm_lamp_are_white():
     """A warm light turns white dice yellow to the reader (bench_colour: 68 of the real labelled
     dice under the warm cast); the roll cannot hold yellow, so they are the white it is short of."""
     hand = {("red", False): 1, ("white", False): 3}  # a red player and three neutral white dice
     dice = to_rules_dice(seen(("yellow", 2), ("red", 6), ("white", 4), ("yellow", 5)), hand)
     assert [d.colour for d in dice] == ["white", "red", "white", "white"]
+    # under a tungsten lamp white dice read red too (bench_colour: 20 real dice)
+    tungsten = to_rules_dice(seen(("red", 2), ("yellow", 6), ("white", 4)), {("white", False): 3})
+    assert [d.colour for d in tungsten] == ["white", "white", "white"]
+    # a red player's roll holds red: a neutral white die read red is not guessed at
+    red_roll = to_rules_dice(seen(("red", 2), ("red", 6)), {("red", False): 1, ("white", False): 1})
+    assert [d.colour for d in red_roll] == ["red", "red"]
     # a yellow player's roll holds yellow: a die read yellow too many stays yellow
     yellow_hand = {("yellow", False): 1, ("white", False): 1}
     yellow_roll = to_rules_dice(seen(("yellow", 2), ("yellow", 3)), yellow_hand)

@@ -24,7 +24,8 @@ def same_colour(a: str, b: str) -> bool:
 
 #: colours the reader takes one for the other (dice pushed together, session 22: white and grey
 #: 36 times, blue as violet 8, grey as black 6, of 1,752; real photos: white as grey; under a warm
-#: lamp white as yellow, 68 of the real labelled dice under bench_colour's warm cast), orange
+#: lamp white as yellow, 68 of the real labelled dice under bench_colour's warm cast, and under a
+#: tungsten-like one white as red, 20), orange
 #: dice (a player colour of the tablet page the palette lacks: read red, session 5's real photos
 #: and 142 of 144 rendered in session 25, the others yellow); OTHER, the reader's answer when
 #: it cannot tell, may be any colour
@@ -34,7 +35,7 @@ MISTAKEN_FOR = {
     "black": {"grey"},
     "blue": {"violet"},
     "violet": {"blue"},
-    "red": {"orange"},
+    "red": {"orange", "white"},
     "yellow": {"orange", "white"},
 }
 
