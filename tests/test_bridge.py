@@ -41,7 +41,8 @@ def test_an_orange_players_dice_read_red_are_orange():
 
 def test_a_white_players_dice_read_yellow_or_red_under_a_warm_lamp_are_white():
     """A warm light turns white dice yellow to the reader (bench_colour: 68 of the real labelled
-    dice under the warm cast); the roll cannot hold yellow, so they are the white it is short of."""
+    dice under the warm cast), a tungsten lamp some red; a roll that cannot hold that colour is
+    short of white, so they are white."""
     hand = {("red", False): 1, ("white", False): 3}  # a red player and three neutral white dice
     dice = to_rules_dice(seen(("yellow", 2), ("red", 6), ("white", 4), ("yellow", 5)), hand)
     assert [d.colour for d in dice] == ["white", "red", "white", "white"]
