@@ -141,6 +141,10 @@ def test_bad_files_get_an_error_entry_and_the_rest_are_read(tmp_path, capsys):
     assert "no such file" in out[2]["error"]
     assert main(["read", str(tmp_path / "*.jpeg"), "--json"]) != 0
     assert json.loads(capsys.readouterr().out)[0]["error"] == f"no file matches {tmp_path / '*.jpeg'}"
+    assert main(["read", "https://example.com/dice.jpg", "--json"]) != 0
+    assert json.loads(capsys.readouterr().out)[0]["error"].startswith(
+        "https://example.com/dice.jpg is a web address"
+    )
 
 
 def test_a_picture_too_small_to_show_a_die_is_an_error_entry_not_a_crash(tmp_path, capsys):

@@ -84,6 +84,10 @@ def load_image(path: Path) -> Picture:
     if not path.exists():
         if any(wildcard in path.name for wildcard in "*?["):  # a shell pattern that matched nothing
             return Picture(None, f"no file matches {path}")
+        if (address := web_address(path)) is not None:
+            return Picture(
+                None, f"{address} is a web address; the reader reads picture files: download it first"
+            )
         return Picture(None, f"no such file: {path}")
     if path.is_dir():
         if pictures_in([path]) == [path]:
@@ -108,6 +112,14 @@ def load_image(path: Path) -> Picture:
         return Picture(None, f"{path}: {problem}")
     cut_short = kind_of(head) == "JPEG" and jpeg_cut_short(path.read_bytes())
     return Picture(image, warning=CUT_SHORT if cut_short else None)
+
+
+def web_address(path: Path) -> str | None:
+    """The web address a path was typed as (``Path`` keeps one slash of ``https://``), or None."""
+    scheme, _, rest = str(path).partition(":/")
+    if rest and scheme.lower() in ("http", "https", "ftp"):
+        return f"{scheme}://{rest}"
+    return None
 
 
 def is_heic(path: Path, head: bytes) -> bool:
