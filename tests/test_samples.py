@@ -84,18 +84,13 @@ def test_a_roll_too_dark_for_its_colours_is_reported_in_a_recording(tmp_path):
     import numpy as np
 
     from companion.synth.scene import DiePose, render_scene
+    from tests.helpers import steady_light
 
     poses = [
         DiePose(200 + 180 * i, 270, 56, 0.3 * i, pips, colour, look=i)
         for i, (colour, pips) in enumerate([("white", 5), ("red", 3), ("blue", 1)])
     ]
-    light = {
-        "direction": (0.6, 0.8),
-        "gains": np.ones(3, np.float32),
-        "brightness": 1.0,
-        "gradient": 0.1,
-        "blur": False,
-    }
+    light = steady_light()
     bare = render_scene(np.random.default_rng(5), 960, 540, [], light=light).image
     roll = render_scene(np.random.default_rng(5), 960, 540, poses, light=light).image
     dim = [np.clip(f.astype(np.float32) * 0.12 + 0.5, 0, 255).astype(np.uint8) for f in (bare, roll)]

@@ -17,6 +17,7 @@ from companion.vision import Calibration, CalibrationError, DiceReader, ModelErr
 from companion.vision.dataset import read_yolo_folder
 from companion.vision.picture_file import jpeg_cut_short, kind_of
 from companion.vision.quality import TOO_DARK
+from tests.helpers import steady_light
 
 FIXTURES = Path(__file__).parent / "fixtures" / "real"
 
@@ -38,15 +39,7 @@ def rendered_scene(colours_pips: list[tuple[str, int]], seed: int = 1, light: st
         DiePose(140 + 150 * (i % 5), 150 + 200 * (i // 5), 56, 0.3 * i, pips, colour, look=seed * 10 + i)
         for i, (colour, pips) in enumerate(colours_pips)
     ]
-    lighting = {
-        "direction": (0.6, 0.8),
-        "gains": np.array(
-            {"warm": (0.8, 0.95, 1.1), "cold": (1.1, 1.0, 0.87)}.get(light, (1, 1, 1)), np.float32
-        ),
-        "brightness": 1.0,
-        "gradient": 0.1,
-        "blur": False,
-    }
+    lighting = steady_light({"warm": (0.8, 0.95, 1.1), "cold": (1.1, 1.0, 0.87)}.get(light, (1, 1, 1)))
     return render_scene(rng, 960, 540, poses, light=lighting)
 
 
@@ -355,13 +348,7 @@ def test_bad_calibration_files_say_what_is_wrong(tmp_path, content, message):
 @pytest.fixture(scope="module")
 def single_dice() -> list[tuple[int, str, np.ndarray]]:
     """Four top-down 960×540 frames, one die in the middle of each (pips, colour, frame)."""
-    light = {
-        "direction": (0.6, 0.8),
-        "gains": np.ones(3, np.float32),
-        "brightness": 1.0,
-        "gradient": 0.1,
-        "blur": False,
-    }
+    light = steady_light()
     frames = []
     # look 6 drew the black die's body dark violet (BGR 42, 14, 27; chroma 18.6 against 0–13 for
     # 18 other looks), on the reader's black/violet line: look 16 is a plainly black die
