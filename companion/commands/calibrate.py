@@ -3,7 +3,7 @@
 import argparse
 from pathlib import Path
 
-from ..vision.colour import PALETTE
+from ..vision.colour import PALETTE, BodyReading
 from .errors import CommandError
 from .parser import nearest
 from .vision_support import build_reader, dice_count, load_image
@@ -72,7 +72,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..vision.calibration import Calibration, CalibrationError, learn_colour, parse_rect
+    from ..vision.calibration import Calibration, CalibrationError, alike_colours, learn_colour, parse_rect
 
     if not args.photo:
         raise CommandError("give at least one --photo COLOUR=IMAGE (a photo of that colour's dice)")
@@ -102,6 +102,14 @@ def run(args: argparse.Namespace) -> int:
             readings += found
         calibration.colours[colour] = learn_colour(readings)
         print(f"{colour}: learned from {dice_count(len(readings))} in {', '.join(paths)}{note}")
+        for warning in photo_warnings(colour, readings, calibration.colours[colour], paths):
+            print(f"  warning: {warning}")
+    for first, second in alike_colours(calibration.colours):
+        print(
+            f"  warning: {first} and {second} were learned alike ({', '.join(photos[first][0])}; "
+            f"{', '.join(photos[second][0])}): the reader will mix them up; "
+            "is one of the photos the wrong one?"
+        )
     calibration.save(args.out)
     print(f"calibration written to {args.out}")
     return 0
@@ -109,15 +117,51 @@ def run(args: argparse.Namespace) -> int:
 
 def photos_by_colour(specs: list[str]) -> dict[str, tuple[list[str], str]]:
     """The photos of each colour (two photos of one colour are learned from together) and the
-    note for its name, from ``--photo COLOUR=IMAGE`` options."""
+    note for its name, from ``--photo COLOUR=IMAGE`` options. One photo given for two colours
+    is refused: each colour is learned from its own dice."""
     photos: dict[str, tuple[list[str], str]] = {}
+    colour_of_photo: dict[Path, str] = {}
     for spec in specs:
         given, _, path = spec.partition("=")
         if not given.strip() or not path:
             raise CommandError(f"--photo takes COLOUR=IMAGE, got {spec!r}")
         colour, note = colour_name(given)
+        earlier = colour_of_photo.setdefault(Path(path).resolve(), colour)
+        if earlier != colour:
+            raise CommandError(
+                f"{path} is given for both {earlier} and {colour}: each colour needs a photo of its own dice"
+            )
         photos.setdefault(colour, ([], note))[0].append(path)
     return photos
+
+
+def photo_warnings(colour: str, readings: list, learned, paths: list[str]) -> list[str]:
+    """What looks wrong with the photos a colour was learned from: dice of two colours in them,
+    or dice of a hue far from the colour's name (another colour's photo)."""
+    from ..vision.calibration import MIXED_APART, looks_like_another_hue, parting
+    from ..vision.colour import OTHER
+
+    warnings = []
+    split = parting(readings)
+    if split.apart >= MIXED_APART:
+        rest = [i for i in range(len(readings)) if i not in split.fewer]
+        groups = [(len(part), palette_name([readings[i] for i in part])) for part in (split.fewer, rest)]
+        (few, few_look), (many, many_look) = groups
+        described = (
+            f"{many} look {many_look}, {few} {few_look}"
+            if OTHER not in (few_look, many_look) and few_look != many_look
+            else f"{few} of the {len(readings)} stand apart"
+        )
+        warnings.append(
+            f"the dice in {', '.join(paths)} are not all one colour ({described}): take the photo again "
+            f"with only {colour} dice, or the reader may name both colours {colour}"
+        )
+    named = looks_like_another_hue(colour, learned)
+    if named is not None:
+        warnings.append(
+            f"these dice look {named}, not {colour}: is {', '.join(paths)} the photo of the {colour} dice?"
+        )
+    return warnings
 
 
 def colour_name(given: str) -> tuple[str, str]:
@@ -152,3 +196,12 @@ def learn_readings(reader, image):
 
     # dice the pip reader vouches for, their bodies read once, as the reader reads them in play
     return body_readings(image, [box for box, _, _ in reader.find(image)])
+
+
+def palette_name(readings: list) -> str:
+    """What the default palette calls the typical body among ``readings``."""
+    from ..vision.calibration import learn_colour
+    from ..vision.colour import palette_colour
+
+    typical = learn_colour(readings)
+    return palette_colour(BodyReading(typical.lab, typical.dark_pips))[0]
