@@ -1,6 +1,8 @@
 """`companion calibrate` questions photos that look wrong: one photo given for two colours, dice
 of two colours in one photo, dice of a hue far from the colour named, two colours learned alike."""
 
+import json
+
 import cv2
 
 from companion.cli import main
@@ -84,3 +86,50 @@ def test_one_photo_for_two_colours_is_refused_before_any_is_read(tmp_path, capsy
     )
     err = capsys.readouterr().err
     assert f"{missing} is given for both red and blue" in err and not out.exists()
+
+
+def test_a_calibration_is_scaled_to_frames_of_its_shape_and_cut_to_them():
+    calibration = Calibration(
+        table=(100, 50, 1800, 1000),
+        zones={"tray": (600, 500, 700, 500), "6": (1700, 0, 400, 300), "slot": (3000, 0, 10, 10)},
+        frame=(1920, 1080),
+    )
+    fitted = calibration.fitted_to((960, 540))
+    assert fitted.calibration.table == (50, 25, 900, 500) and fitted.calibration.frame == (960, 540)
+    assert fitted.calibration.zones == {"tray": (300, 250, 350, 250), "6": (850, 0, 110, 150)}
+    assert fitted.problem == (
+        "outside this 960×540 picture, left out: the calibration's casino slot zone "
+        "(calibrate again from this camera)"
+    )
+    assert calibration.fitted_to((1920, 1080)).calibration.zones["6"] == (1700, 0, 220, 300)
+    other_shape = calibration.fitted_to((640, 480))  # another camera: nothing of it can be placed
+    assert other_shape.calibration.table is None and other_shape.calibration.zones == {}
+    assert "set on 1920×1080 pictures and do not fit this 640×480 one" in other_shape.problem
+    assert other_shape.calibration.colours is calibration.colours  # the colours still hold
+    assert Calibration().fitted_to((640, 480)).problem is None
+
+
+def test_read_warns_when_the_calibration_does_not_fit_the_picture_and_reads_it_whole(tmp_path, capsys):
+    picture, table = tmp_path / "roll.png", tmp_path / "table.json"
+    cv2.imwrite(str(picture), rendered([("red", 4), ("blue", 6)]))  # 960×540
+    Calibration(table=(0, 0, 300, 300), frame=(640, 480)).save(table)
+    assert main(["read", str(picture), "--calibration", str(table), "--json"]) == 0
+    (result,) = json.loads(capsys.readouterr().out)
+    assert sorted(d["pips"] for d in result["dice"]) == [4, 6]
+    assert "set on 640×480 pictures and do not fit this 960×540 one" in result["warning"]
+    Calibration(table=(0, 0, 440, 1080), frame=(1920, 1080)).save(table)  # the first die's side, scaled
+    assert main(["read", str(picture), "--calibration", str(table), "--json"]) == 0
+    (result,) = json.loads(capsys.readouterr().out)
+    assert [d["pips"] for d in result["dice"]] == [4] and "warning" not in result
+
+
+def test_calibrate_refuses_a_table_or_zone_outside_its_photos(tmp_path, capsys):
+    reds, out = tmp_path / "reds.png", tmp_path / "table.json"
+    cv2.imwrite(str(reds), rendered([("red", 4), ("red", 6)], seed=2))
+    for options, refused in (
+        (["--table", "2000,200,600,300"], "--table 2000,200,600,300"),
+        (["--zone", "tray=100,100,200,200", "--zone", "6=960,0,50,50"], "--zone 6=960,0,50,50"),
+    ):
+        assert main(["calibrate", "--photo", f"red={reds}", *options, "--out", str(out)]) != 0
+        assert f"{refused} lies outside the 960×540 photos" in capsys.readouterr().err
+        assert not out.exists()

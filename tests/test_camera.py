@@ -161,6 +161,25 @@ def test_dice_in_casino_zones_are_counted_apart_from_the_tray():
     assert settled.placed == {"4": 1}
 
 
+def test_zones_set_on_larger_frames_of_the_same_camera_are_scaled_to_its_frames():
+    # the same table calibrated on 640×480 frames of this camera; the watcher sees it at 320×240
+    calibration = Calibration(zones={"tray": (0, 300, 640, 180), "4": (400, 0, 200, 200)}, frame=(640, 480))
+    script = Script()
+    script.add(10)
+    script.roll([((60, 180), 4), ((220, 20), 4)])
+    ((_, settled),) = script.run(RollWatcher(script.read, MotionTracker(), calibration))
+    assert [d.pips for d in settled.dice] == [4] and settled.placed == {"4": 1}
+
+
+def test_a_table_area_outside_the_frames_is_left_out_not_a_crash():
+    script = Script()
+    script.add(10)
+    script.roll([((60, 180), 4), ((220, 20), 5)])
+    calibration = Calibration(table=(2000, 2000, 100, 100), frame=(320, 240))  # 2000 typed for 200
+    ((_, settled),) = script.run(RollWatcher(script.read, MotionTracker(), calibration))
+    assert sorted(d.pips for d in settled.dice) == [4, 5]
+
+
 class FakeSource:
     def __init__(self, frames: int, repeat_last: bool = False) -> None:
         self.name, self.fps, self.left, self.repeat = "fake camera", None, frames, repeat_last

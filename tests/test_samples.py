@@ -77,6 +77,22 @@ def test_a_covered_lens_in_a_recording_is_reported_with_its_end(tmp_path):
     assert "lens covered" in records[[r.get("camera") for r in records].index("blind")]["message"]
 
 
+def test_a_calibration_that_does_not_fit_the_camera_is_reported_once_and_left_out(tmp_path):
+    """A table area typed outside the picture used to stop the loop with an OpenCV error."""
+    import cv2
+    import numpy as np
+
+    table = np.full((240, 320, 3), (40, 110, 30), np.uint8)
+    for i in range(30):
+        cv2.imwrite(str(tmp_path / f"{i:03d}.png"), table)
+    records: list[dict] = []
+    calibration = Calibration(table=(2000, 2000, 100, 100), frame=(320, 240))
+    watch_source(DiceReader(threads=1, calibration=calibration), records.append, source=str(tmp_path))
+    camera = [(r["camera"], r["message"]) for r in records if "camera" in r]
+    assert [kind for kind, _ in camera] == ["ok", "calibration", "ended"]
+    assert "outside this 320×240 picture, left out: the calibration's table area" in camera[1][1]
+
+
 def test_a_roll_too_dark_for_its_colours_is_reported_in_a_recording(tmp_path):
     """A dim room (every value at 0.12): a second of bare table, then three of a roll; then the
     lamp goes on and the same roll is seen in full light."""

@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from ..vision import DiceReader
+from .calibration_fit import CalibrationFitWatch
 from .grabber import CameraEvent, LatestFrameGrabber
 from .lighting import DarkDiceWatch, LightingWatch
 from .motion import MotionTracker
@@ -16,8 +17,7 @@ from .watcher import RollWatcher, Settled
 
 
 def watcher_for(reader: DiceReader) -> RollWatcher:
-    calibration = reader.calibration
-    return RollWatcher(reader.read, MotionTracker(region=calibration.table), calibration)
+    return RollWatcher(reader.read, MotionTracker(), reader.calibration)
 
 
 def roll_record(seen: Settled) -> dict[str, Any]:
@@ -44,6 +44,7 @@ def watch_source(
     watcher = watcher_for(reader)
     lighting = LightingWatch()
     dark_dice = DarkDiceWatch()
+    fit = CalibrationFitWatch(reader.calibration)
 
     def handle(seen: Settled | None) -> None:
         if seen is None:
@@ -60,6 +61,8 @@ def watch_source(
         recording ended), look at the last one until it settles. Returns the last t."""
         t, last = 0.0, None
         for t, last in frames:
+            if (record := fit.look(t, last)) is not None:
+                emit(record)
             handle(watcher.feed(t, last))
             if (record := lighting.look(t, last)) is not None:
                 emit(record)
@@ -88,6 +91,7 @@ def watch_source(
         if event.kind == "ok":
             lighting.reset()  # a reconnected camera: look at its picture afresh
             dark_dice.reset()
+            fit.reset()
         emit(event_record(event, event.t - start))
 
     grabber = LatestFrameGrabber(lambda: open_source(camera, source), report, live=live)

@@ -83,6 +83,9 @@ class RollWatcher:
         return None
 
     def feed(self, t: float, frame: np.ndarray) -> Settled | None:
+        # the table and zones in this frame's pixels (a camera may come back at another resolution)
+        fitted = self.calibration.fitted_to((frame.shape[1], frame.shape[0])).calibration
+        self.tracker.region = fitted.table
         state, settle_now = self.tracker.update(frame, t)
         if state is not Motion.STILL:
             self._pending, self._active = [], False
@@ -102,7 +105,7 @@ class RollWatcher:
         if len(self._pending) < self.agree and self._attempts < self.give_up_after:
             return None
         self._pending, self._active = [], False
-        tray, placed = split_by_zone(dice, self.calibration)
+        tray, placed = split_by_zone(dice, fitted)
         if not tray:
             self.tracker.mark_empty()  # nothing in the tray: this is how the bare table looks
         return Settled(t, tuple(tray), placed, frame)

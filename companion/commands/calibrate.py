@@ -104,6 +104,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"{colour}: learned from {dice_count(len(readings))} in {', '.join(paths)}{note}")
         for warning in photo_warnings(colour, readings, calibration.colours[colour], paths):
             print(f"  warning: {warning}")
+    if calibration.frame is not None:
+        refuse_areas_outside(calibration)
     for first, second in alike_colours(calibration.colours):
         print(
             f"  warning: {first} and {second} were learned alike ({', '.join(photos[first][0])}; "
@@ -179,6 +181,26 @@ def colour_name(given: str) -> tuple[str, str]:
         f" ({name} is not one of the reader's colours, {', '.join(PALETTE)}: with this calibration its "
         f"dice are named {name}, so give the player that colour)"
     )
+
+
+def refuse_areas_outside(calibration) -> None:
+    """A CommandError for a --table or --zone that misses the photos (a typo: 2000 for 200),
+    before anything is written: in play every die, or every die of that zone, would be missed."""
+    from ..vision.calibration import cut_to
+
+    def text(rect: tuple[int, ...]) -> str:
+        return ",".join(map(str, rect))
+
+    areas = ([(f"--table {text(calibration.table)}", calibration.table)] if calibration.table else []) + [
+        (f"--zone {name}={text(rect)}", rect) for name, rect in calibration.zones.items()
+    ]
+    for option, rect in areas:
+        if cut_to(rect, calibration.frame) is None:
+            w, h = calibration.frame
+            raise CommandError(
+                f"{option} lies outside the {w}×{h} photos: give it in the photos' pixels "
+                "(x,y from the top left corner)"
+            )
 
 
 def zone_name(given: str) -> str:

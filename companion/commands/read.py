@@ -54,6 +54,7 @@ def run(args: argparse.Namespace) -> int:
         result = {"image": str(path), "ms": round(ms, 1), "dice": [d.to_json() for d in dice]}
         warnings = [
             cut_short,
+            reader.calibration.fitted_to((image.shape[1], image.shape[0])).problem,
             lighting_problem(image) if not dice else None,
             NO_COLOUR if dice and colourless(image) else None,
             TOO_DARK if dice and too_dark_for_colour(image, [d.box for d in dice]) else None,

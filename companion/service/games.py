@@ -108,8 +108,9 @@ class GameService:
         return joined.is_set()
 
     def set_camera_status(self, kind: str, message: str, source: str) -> None:
-        """``kind``: "ok", "lost", "ended", "blind" (a black or dazzled picture) or "dim" (rolls
-        too dark for their dice's colours)."""
+        """``kind``: "ok", "lost", "ended", "blind" (a black or dazzled picture), "dim" (rolls
+        too dark for their dice's colours) or "calibration" (its table or zones do not fit the
+        camera's frames and are left out)."""
         self.camera = {
             "ok": kind == "ok",
             "ended": kind == "ended",

@@ -9,7 +9,7 @@ loop) the zones of the tray and the casinos. Stored as a small JSON file.
 
 import itertools
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +65,43 @@ class Calibration:
             if _inside(rect, point):
                 return name
         return None
+
+    def fitted_to(self, size: tuple[int, int]) -> "Fitted":
+        """This calibration for frames of ``size`` (w, h): its table and zones scaled from the
+        frame they were set on when only the resolution differs, cut to the frame; a table or
+        zone that misses the frame is left out, and all of them when the frame's shape differs
+        (another camera, or a phone photo beside a webcam's), with what was left out and why."""
+        if self.table is None and not self.zones:
+            return Fitted(self)
+        w, h = size
+        table, zones = self.table, dict(self.zones)
+        if self.frame is not None and tuple(self.frame) != (w, h):
+            fw, fh = self.frame
+            if abs((w / h) / (fw / fh) - 1) > SAME_SHAPE:
+                return Fitted(
+                    replace(self, table=None, zones={}),
+                    f"the calibration's table and zones were set on {fw}×{fh} pictures and do not fit "
+                    f"this {w}×{h} one: they are left out (calibrate again from this camera)",
+                )
+            table = _scaled(table, w / fw, h / fh) if table else None
+            zones = {name: _scaled(rect, w / fw, h / fh) for name, rect in zones.items()}
+        missing = [
+            name for name, rect in (("table", table), *zones.items()) if rect and not cut_to(rect, size)
+        ]
+        fitted = replace(
+            self,
+            table=cut_to(table, size) if table else None,
+            zones={name: cut for name, rect in zones.items() if (cut := cut_to(rect, size))},
+            frame=(w, h),
+        )
+        if not missing:
+            return Fitted(fitted)
+        named = [{"table": "table area", "tray": "tray"}.get(name, f"casino {name} zone") for name in missing]
+        return Fitted(
+            fitted,
+            f"outside this {w}×{h} picture, left out: the calibration's {', '.join(named)} "
+            "(calibrate again from this camera)",
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -122,6 +159,31 @@ class Calibration:
         except json.JSONDecodeError as err:
             raise CalibrationError(f"{path} is not JSON ({err.msg} at line {err.lineno})") from None
         return cls.from_json(data, str(path))
+
+
+#: frames whose width-to-height ratios differ by at most this share are one camera's at another
+#: resolution: a calibration's table and zones are scaled to them
+SAME_SHAPE = 0.02
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """A calibration fitted to one frame size, and what did not fit (None: all of it did)."""
+
+    calibration: Calibration
+    problem: str | None = None
+
+
+def _scaled(rect: Rect, sx: float, sy: float) -> Rect:
+    x, y, w, h = rect
+    return round(x * sx), round(y * sy), max(1, round(w * sx)), max(1, round(h * sy))
+
+
+def cut_to(rect: Rect, size: tuple[int, int]) -> Rect | None:
+    """The part of ``rect`` inside a frame of ``size``, or None when it misses the frame."""
+    x, y, w, h = rect
+    x0, y0, x1, y1 = max(0, x), max(0, y), min(size[0], x + w), min(size[1], y + h)
+    return (x0, y0, x1 - x0, y1 - y0) if x1 > x0 and y1 > y0 else None
 
 
 def body_readings(frame: np.ndarray, boxes: list[Box]) -> list[BodyReading]:

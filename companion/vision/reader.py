@@ -86,10 +86,11 @@ class DiceReader:
                 readings.update(zip(boxes, pip_reader.read(frame, boxes), strict=True))
                 return [self.keeps(d.score, readings[d.box]) for d in finds]
 
+        table = self.calibration.fitted_to((frame.shape[1], frame.shape[0])).calibration
         found = [
             d
             for d in self.detector.detect(frame, confirm)
-            if self.calibration.on_table(centre(d.box)) and max(d.box[2], d.box[3]) >= MIN_DIE_SIDE
+            if table.on_table(centre(d.box)) and max(d.box[2], d.box[3]) >= MIN_DIE_SIDE
         ]
         if self.pip_reader is None:  # a model that reads the pips itself
             return [(d.box, d.pips, d.score) for d in found]

@@ -53,7 +53,7 @@ function renderStatus() {
   camera.hidden = !state.camera;
   if (state.camera) {
     const look = state.camera.ended ? "ended" : state.camera.ok ? "ok"
-      : ["blind", "dim"].includes(state.camera.kind) ? state.camera.kind : "lost";
+      : ["blind", "dim", "calibration"].includes(state.camera.kind) ? state.camera.kind : "lost";
     camera.textContent = t(`camera.${look}`);
     camera.className = `camera-status ${look}`;
     camera.title = state.camera.message || "";
