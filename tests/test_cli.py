@@ -199,3 +199,35 @@ def test_nothing_close_gets_no_guess(capsys):
     with pytest.raises(SystemExit):
         main(["zzzz"])
     assert "did you mean" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        # no worker thread: the server would take requests and never answer them
+        (
+            ["serve", "--threads", "0"],
+            "argument --threads: 0 is out of range: give a whole number at least 1",
+        ),
+        (
+            ["serve", "--port", "70000"],
+            "argument --port: 70000 is out of range: give a whole number from 1 to 65535",
+        ),
+        # a score above 1 kept only the pip reader's surest maybes; below 0, every speck was a die
+        (
+            ["read", "t.jpg", "--threshold", "2"],
+            "argument --threshold: 2 is out of range: give a score above 0",
+        ),
+        (["read", "t.jpg", "--threshold", "-1"], "argument --threshold: -1 is out of range"),
+        (["read", "t.jpg", "--threshold", "0,5"], "argument --threshold: '0,5' is not a number"),
+        (
+            ["calibrate", "--photo", "red=t.jpg", "--threads", "two"],
+            "argument --threads: 'two' is not a whole number",
+        ),
+    ],
+)
+def test_numbers_out_of_their_range_are_refused_before_anything_starts(capsys, argv, message):
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    assert message in capsys.readouterr().err

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from ..vision.colour import PALETTE, BodyReading
 from .errors import CommandError
-from .parser import nearest
+from .parser import nearest, whole_number
 from .vision_support import build_reader, dice_count, load_image
 
 #: other names a player may give a colour of the reader's palette: American spelling, and the
@@ -67,7 +67,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--model", type=Path, help="an ONNX dice model (default: models/dicenet.onnx)")
     parser.add_argument("--pip-model", type=Path, help="an ONNX pip model (default: models/pipnet.onnx)")
-    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument(
+        "--threads", type=whole_number(1), default=2, help="CPU threads for the model (default 2)"
+    )
     parser.set_defaults(run=run, calibration=None)
 
 

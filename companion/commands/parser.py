@@ -42,3 +42,30 @@ class SuggestingParser(argparse.ArgumentParser):
                 return f" — did you mean {hints[0][1]}?"
             return f" — did you mean {', '.join(f'{m} for {w}' for w, m in hints)}?" if hints else ""
         return ""
+
+
+def whole_number(least: int, most: int | None = None):
+    """An argparse type: a whole number from ``least`` (to ``most``), or a message saying which."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < least or (most is not None and value > most):
+            span = f"from {least} to {most}" if most is not None else f"at least {least}"
+            raise argparse.ArgumentTypeError(f"{value} is out of range: give a whole number {span}")
+        return value
+
+    return parse
+
+
+def share(text: str) -> float:
+    """An argparse type: a number above 0 and at most 1 (a detector score)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 < value <= 1:
+        raise argparse.ArgumentTypeError(f"{value:g} is out of range: give a score above 0 and at most 1")
+    return value

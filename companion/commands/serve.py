@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ..storage import StoreError
 from .errors import CommandError
+from .parser import whole_number
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -16,11 +17,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; 0.0.0.0 serves the LAN)"
     )
-    parser.add_argument("--port", type=int, default=5000, help="port (default 5000)")
+    parser.add_argument("--port", type=whole_number(1, 65535), default=5000, help="port (default 5000)")
     parser.add_argument("--data", type=Path, help="folder for the games (created on first use)")
     parser.add_argument(
         "--threads",
-        type=int,
+        type=whole_number(1),
         default=32,
         help="worker threads; each open tablet holds one for its live updates",
     )

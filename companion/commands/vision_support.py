@@ -8,16 +8,19 @@ from ..vision.heic import HeicError, read_heic
 from ..vision.picture_file import PICTURE_SUFFIXES, jpeg_cut_short, kind_of
 from ..vision.quality import unreadable
 from .errors import CommandError
+from .parser import share, whole_number
 
 
 def add_reader_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--calibration", type=Path, help="a calibration file from `companion calibrate`")
     parser.add_argument("--model", type=Path, help="an ONNX dice model (default: models/dicenet.onnx)")
     parser.add_argument("--pip-model", type=Path, help="an ONNX pip model (default: models/pipnet.onnx)")
-    parser.add_argument("--threads", type=int, default=2, help="CPU threads for the model (default 2)")
+    parser.add_argument(
+        "--threads", type=whole_number(1), default=2, help="CPU threads for the model (default 2)"
+    )
     parser.add_argument(
         "--threshold",
-        type=float,
+        type=share,
         help="the detector's score that counts as a die (default: the reader's, 0.4)",
     )
 
