@@ -77,6 +77,19 @@ def test_a_covered_lens_in_a_recording_is_reported_with_its_end(tmp_path):
     assert "lens covered" in records[[r.get("camera") for r in records].index("blind")]["message"]
 
 
+def test_the_end_of_a_short_recording_comes_after_the_roll_read_from_its_last_frame(tmp_path):
+    import cv2
+
+    from tests.test_vision import rendered
+
+    for i in range(4):  # a fifth of a second of dice lying still: read as the table stays after it
+        cv2.imwrite(str(tmp_path / f"{i:03d}.png"), rendered([("red", 4), ("red", 2)]))
+    records: list[dict] = []
+    watch_source(DiceReader(threads=1), records.append, source=str(tmp_path))
+    assert [next(k for k in ("camera", "dice") if k in r) for r in records] == ["camera", "dice", "camera"]
+    assert records[-1]["camera"] == "ended" and records[-1]["t"] >= records[1]["t"] > 0.2
+
+
 def test_a_calibration_that_does_not_fit_the_camera_is_reported_once_and_left_out(tmp_path):
     """A table area typed outside the picture used to stop the loop with an OpenCV error."""
     import cv2

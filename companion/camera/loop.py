@@ -58,7 +58,7 @@ def watch_source(
 
     def follow(frames: Iterable[tuple[float, np.ndarray]]) -> float:
         """Feed each (t, frame) until ``stop()``; when the frames run out on their own (a
-        recording ended), look at the last one until it settles. Returns the last t."""
+        recording ended), look at the last one until it settles. Returns the last t looked at."""
         t, last = 0.0, None
         for t, last in frames:
             if (record := fit.look(t, last)) is not None:
@@ -70,7 +70,10 @@ def watch_source(
             if stop():
                 break
         if last is not None and not stop():
-            handle(watcher.finish(t, last))
+            seen = watcher.finish(t, last)
+            handle(seen)
+            if seen is not None:  # read after the last frame, as the table stays: the end is later
+                t = seen.t
         return t
 
     opened: FrameSource = open_source(camera, source)
