@@ -7,13 +7,8 @@ import cv2
 
 from companion.cli import main
 from companion.vision import Calibration
-from companion.vision.calibration import (
-    MIXED_APART,
-    alike_colours,
-    learn_colour,
-    looks_like_another_hue,
-    parting,
-)
+from companion.vision.calibration import learn_colour
+from companion.vision.calibration_checks import MIXED_APART, alike_colours, looks_like_another_hue, parting
 from companion.vision.colour import BodyReading
 from tests.test_vision import rendered
 

@@ -3,7 +3,7 @@
 import argparse
 from pathlib import Path
 
-from ..vision.colour import PALETTE, BodyReading
+from ..vision.colour import PALETTE
 from .errors import CommandError
 from .parser import nearest, whole_number
 from .vision_support import build_reader, dice_count, load_image
@@ -74,7 +74,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..vision.calibration import Calibration, CalibrationError, alike_colours, learn_colour, parse_rect
+    from ..vision.calibration import Calibration, CalibrationError, learn_colour, parse_rect
+    from ..vision.calibration_checks import alike_colours, alike_warning, photo_warnings
 
     if not args.photo:
         raise CommandError("give at least one --photo COLOUR=IMAGE (a photo of that colour's dice)")
@@ -109,11 +110,7 @@ def run(args: argparse.Namespace) -> int:
     if calibration.frame is not None:
         refuse_areas_outside(calibration)
     for first, second in alike_colours(calibration.colours):
-        print(
-            f"  warning: {first} and {second} were learned alike ({', '.join(photos[first][0])}; "
-            f"{', '.join(photos[second][0])}): the reader will mix them up; "
-            "is one of the photos the wrong one?"
-        )
+        print(f"  warning: {alike_warning(first, second, {c: paths for c, (paths, _) in photos.items()})}")
     calibration.save(args.out)
     print(f"calibration written to {args.out}")
     return 0
@@ -137,35 +134,6 @@ def photos_by_colour(specs: list[str]) -> dict[str, tuple[list[str], str]]:
             )
         photos.setdefault(colour, ([], note))[0].append(path)
     return photos
-
-
-def photo_warnings(colour: str, readings: list, learned, paths: list[str]) -> list[str]:
-    """What looks wrong with the photos a colour was learned from: dice of two colours in them,
-    or dice of a hue far from the colour's name (another colour's photo)."""
-    from ..vision.calibration import MIXED_APART, looks_like_another_hue, parting
-    from ..vision.colour import OTHER
-
-    warnings = []
-    split = parting(readings)
-    if split.apart >= MIXED_APART:
-        rest = [i for i in range(len(readings)) if i not in split.fewer]
-        groups = [(len(part), palette_name([readings[i] for i in part])) for part in (split.fewer, rest)]
-        (few, few_look), (many, many_look) = groups
-        described = (
-            f"{many} look {many_look}, {few} {few_look}"
-            if OTHER not in (few_look, many_look) and few_look != many_look
-            else f"{few} of the {len(readings)} stand apart"
-        )
-        warnings.append(
-            f"the dice in {', '.join(paths)} are not all one colour ({described}): take the photo again "
-            f"with only {colour} dice, or the reader may name both colours {colour}"
-        )
-    named = looks_like_another_hue(colour, learned)
-    if named is not None:
-        warnings.append(
-            f"these dice look {named}, not {colour}: is {', '.join(paths)} the photo of the {colour} dice?"
-        )
-    return warnings
 
 
 def colour_name(given: str) -> tuple[str, str]:
@@ -220,12 +188,3 @@ def learn_readings(reader, image):
 
     # dice the pip reader vouches for, their bodies read once, as the reader reads them in play
     return body_readings(image, [box for box, _, _ in reader.find(image)])
-
-
-def palette_name(readings: list) -> str:
-    """What the default palette calls the typical body among ``readings``."""
-    from ..vision.calibration import learn_colour
-    from ..vision.colour import palette_colour
-
-    typical = learn_colour(readings)
-    return palette_colour(BodyReading(typical.lab, typical.dark_pips))[0]

@@ -7,7 +7,6 @@ loop) the zones of the tray and the casinos. Stored as a small JSON file.
      "zones": {"tray": [x, y, w, h], "1": [...], ..., "slot": [...]}}
 """
 
-import itertools
 import json
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -16,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from .boxes import Box
-from .colour import HUES, BodyReading, palette_colour, read_body, white_balance_gains
+from .colour import BodyReading, read_body, white_balance_gains
 
 VERSION = 1
 Rect = tuple[int, int, int, int]
@@ -202,77 +201,6 @@ def learn_colour(readings: list[BodyReading]) -> LearnedColour:
         bool(dark),
         len(readings),
     )
-
-
-#: dice of one photo whose bodies part into two groups this far apart (CIELAB, lightness in full)
-#: are not one colour: a photo holding another player's dice too. Session 28: the dice of one
-#: colour in one photo part by at most 55 (966 groups, rendered and Roboflow's) but for three
-#: groups each holding a die whose body was misread (61–94); one or two rendered dice of another
-#: colour among a colour's dice part them by 60 or more in 5,897 of 8,126 mixes
-MIXED_APART = 60.0
-#: two learned colours this close (in each other's spreads, as ``LearnedColour.distance`` counts)
-#: cannot be told apart in play
-ALIKE = 1.0
-
-
-@dataclass(frozen=True)
-class Parting:
-    """How the dice of one calibration photo part into two groups of bodies."""
-
-    apart: float  # distance between the groups' median bodies (CIELAB)
-    fewer: tuple[int, ...]  # indices of the readings in the smaller group
-
-
-def parting(readings: list[BodyReading]) -> Parting:
-    """The split of ``readings`` into two groups, cut along the line they spread most on where
-    the groups' means part most for their sizes (Ward's criterion); a die alone: nothing apart."""
-    if len(readings) < 2:
-        return Parting(0.0, ())
-    labs = np.array([r.lab for r in readings], np.float64)
-    centred = labs - labs.mean(axis=0)
-    order = np.argsort(centred @ np.linalg.svd(centred, full_matrices=False)[2][0])
-    best, best_score = Parting(0.0, ()), -1.0
-    for cut in range(1, len(order)):
-        low, high = labs[order[:cut]], labs[order[cut:]]
-        score = len(low) * len(high) / len(labs) * float(np.sum((low.mean(axis=0) - high.mean(axis=0)) ** 2))
-        if score > best_score:
-            fewer = order[:cut] if cut <= len(order) - cut else order[cut:]
-            apart = float(np.linalg.norm(np.median(low, axis=0) - np.median(high, axis=0)))
-            best, best_score = Parting(apart, tuple(sorted(int(i) for i in fewer))), score
-    return best
-
-
-def alike_colours(colours: dict[str, LearnedColour]) -> list[tuple[str, str]]:
-    """The pairs of learned colours each within ``ALIKE`` of the other: the reader would mix them up."""
-
-    def as_reading(colour: LearnedColour) -> BodyReading:
-        return BodyReading(colour.lab, colour.dark_pips)
-
-    return [
-        (a, b)
-        for (a, first), (b, second) in itertools.combinations(colours.items(), 2)
-        if first.distance(as_reading(second)) < ALIKE and second.distance(as_reading(first)) < ALIKE
-    ]
-
-
-#: a photo given for one hue whose dice the palette names a hue at least this far round the circle
-#: (degrees between the palette's hue centres: red and green, blue and yellow; not red and
-#: yellow, nor blue and violet, which a lamp can move one into the other) is likely another
-#: colour's photo
-OTHER_HUE_APART = 90.0
-
-
-def looks_like_another_hue(given: str, colour: LearnedColour) -> str | None:
-    """The palette's name for a learned colour when the photo was given as a hue far from it
-    (a photo given under the wrong colour), else None. Neutral names are never questioned: a
-    warm lamp turns white dice yellow, which is why a table calibrates."""
-    if given not in HUES:
-        return None
-    named, _ = palette_colour(BodyReading(colour.lab, colour.dark_pips))
-    if named not in HUES or named == given:
-        return None
-    between = abs((HUES[named][0] - HUES[given][0] + 180) % 360 - 180)
-    return named if between >= OTHER_HUE_APART else None
 
 
 def parse_rect(text: str) -> Rect:
