@@ -2,6 +2,7 @@
 (calibrated on another camera, or on photos of another shape): they are left out, and the page
 says so once for each frame size rather than leaving the players to wonder why no roll is seen."""
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -13,21 +14,30 @@ MISFIT = "calibration"
 
 
 class CalibrationFitWatch:
-    """Fed every frame, returns a camera record the first time a frame size shows that the
-    calibration's table or zones do not fit it (``Calibration.fitted_to``)."""
+    """Fed every frame, returns a camera record the first time a frame size, or a calibration
+    in use (``calibration()``: the setup page may change it), shows that the calibration's
+    table or zones do not fit the frames (``Calibration.fitted_to``), and an "ok" once a new
+    calibration fits them again."""
 
-    def __init__(self, calibration: Calibration) -> None:
+    def __init__(self, calibration: Callable[[], Calibration]) -> None:
         self.calibration = calibration
-        self.size: tuple[int, int] | None = None
+        self.seen: tuple[tuple[int, int], Calibration] | None = None
+        self.misfit = False
 
     def reset(self) -> None:
-        """Forget the frame size (the camera reconnected: its "ok" speaks for the picture now)."""
-        self.size = None
+        """Forget what was seen (the camera reconnected: its "ok" speaks for the picture now)."""
+        self.seen, self.misfit = None, False
 
     def look(self, t: float, frame: np.ndarray) -> dict[str, Any] | None:
-        size = (frame.shape[1], frame.shape[0])
-        if size == self.size:
+        now = ((frame.shape[1], frame.shape[0]), self.calibration())
+        if self.seen is not None and now[0] == self.seen[0] and now[1] is self.seen[1]:
             return None
-        self.size = size
-        problem = self.calibration.fitted_to(size).problem
-        return None if problem is None else {"t": round(t, 3), "camera": MISFIT, "message": problem}
+        self.seen = now
+        problem = now[1].fitted_to(now[0]).problem
+        if problem is not None:
+            self.misfit = True
+            return {"t": round(t, 3), "camera": MISFIT, "message": problem}
+        if self.misfit:
+            self.misfit = False
+            return {"t": round(t, 3), "camera": "ok", "message": "the calibration fits the camera's picture"}
+        return None

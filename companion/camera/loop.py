@@ -17,7 +17,7 @@ from .watcher import RollWatcher, Settled
 
 
 def watcher_for(reader: DiceReader) -> RollWatcher:
-    return RollWatcher(reader.read, MotionTracker(), reader.calibration)
+    return RollWatcher(reader.read, MotionTracker(), lambda: reader.calibration)
 
 
 def roll_record(seen: Settled) -> dict[str, Any]:
@@ -36,15 +36,17 @@ def watch_source(
     realtime: bool = False,
     on_settled: Callable[[Settled], None] | None = None,
     stop: Callable[[], bool] = lambda: False,
+    on_frame: Callable[[np.ndarray], None] | None = None,
 ) -> None:
     """Watch until the recording ends (or ``stop()`` says so, for a live camera).
 
     Each settled reading goes to ``on_settled``; those with dice in the tray are rolls and
-    are also emitted as records."""
+    are also emitted as records. Every frame looked at goes to ``on_frame`` (the setup page's
+    picture)."""
     watcher = watcher_for(reader)
     lighting = LightingWatch()
     dark_dice = DarkDiceWatch()
-    fit = CalibrationFitWatch(reader.calibration)
+    fit = CalibrationFitWatch(lambda: reader.calibration)
 
     def handle(seen: Settled | None) -> None:
         if seen is None:
@@ -61,6 +63,8 @@ def watch_source(
         recording ended), look at the last one until it settles. Returns the last t looked at."""
         t, last = 0.0, None
         for t, last in frames:
+            if on_frame is not None:
+                on_frame(last)
             if (record := fit.look(t, last)) is not None:
                 emit(record)
             handle(watcher.feed(t, last))

@@ -53,13 +53,16 @@ class RollWatcher:
         self,
         read: Callable[[np.ndarray], list[Die]],
         tracker: MotionTracker,
-        calibration: Calibration | None = None,
+        calibration: Calibration | Callable[[], Calibration] | None = None,
         agree: int = 2,
         give_up_after: int = 6,
     ) -> None:
+        """``calibration``: the table's, or how to get the one in use now (the setup page may
+        change it while the camera watches)."""
         self.read = read
         self.tracker = tracker
-        self.calibration = calibration or Calibration()
+        fixed = calibration or Calibration()
+        self.calibration: Callable[[], Calibration] = fixed if callable(fixed) else lambda: fixed
         self.agree = agree
         self.give_up_after = give_up_after
         self._pending: list[list[Die]] = []
@@ -84,7 +87,7 @@ class RollWatcher:
 
     def feed(self, t: float, frame: np.ndarray) -> Settled | None:
         # the table and zones in this frame's pixels (a camera may come back at another resolution)
-        fitted = self.calibration.fitted_to((frame.shape[1], frame.shape[0])).calibration
+        fitted = self.calibration().fitted_to((frame.shape[1], frame.shape[0])).calibration
         self.tracker.region = fitted.table
         state, settle_now = self.tracker.update(frame, t)
         if state is not Motion.STILL:

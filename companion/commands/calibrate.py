@@ -3,6 +3,7 @@
 import argparse
 from pathlib import Path
 
+from ..vision.calibration import DEFAULT_FILE
 from ..vision.colour import PALETTE
 from .errors import CommandError
 from .parser import nearest, whole_number
@@ -62,7 +63,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--out",
         type=Path,
-        default=Path("calibration/table.json"),
+        default=DEFAULT_FILE,
         help="where to write the calibration (default: calibration/table.json)",
     )
     parser.add_argument("--model", type=Path, help="an ONNX dice model (default: models/dicenet.onnx)")

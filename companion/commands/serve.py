@@ -81,10 +81,10 @@ def run(args: argparse.Namespace) -> int:
     url = config.get("JOIN_BASE_URL") or f"http://{args.host}:{args.port}"
     if args.watch and args.camera is None and not args.source:
         choose_camera_or_sample(args)
-    stop_camera = (
-        start_camera(args, app.extensions["games"]) if (args.camera is not None or args.source) else None
-    )
+    stop_camera = start_camera(args, app) if (args.camera is not None or args.source) else None
     print(f"Vegas Table Companion on {url}  (games in {app.config['DATA_DIR']})", flush=True)
+    if stop_camera:
+        print(f"Set up the table (areas, colours): {url}/setup#token={app.config['SETUP_TOKEN']}", flush=True)
     if args.host not in LOOPBACK:
         print(f"Join from a tablet or phone on this network: {url}", flush=True)
     try:
@@ -129,18 +129,28 @@ def choose_camera_or_sample(args: argparse.Namespace) -> None:
         )
 
 
-def start_camera(args: argparse.Namespace, games) -> Callable[[], None]:
-    """Run the camera loop in a thread feeding the live game; return how to stop it."""
+def start_camera(args: argparse.Namespace, app) -> Callable[[], None]:
+    """Run the camera loop in a thread feeding the live game, with the table setup page's
+    picture and calibration (``app.extensions["setup"]``); return how to stop it."""
+    import secrets
     import threading
 
     from ..camera.bridge import CameraBridge
     from ..camera.loop import watch_source
     from ..camera.sample import start_sample_game
+    from ..camera.setup import TableSetup
     from ..camera.sources import SourceError, open_source
+    from ..vision.calibration import DEFAULT_FILE
     from .vision_support import build_reader
 
+    games = app.extensions["games"]
+    # the setup page saves to the file given, never into a sample's folder
+    setup_file = args.calibration or DEFAULT_FILE
     if args.calibration is None and args.source and (Path(args.source) / "calibration.json").exists():
         args.calibration = Path(args.source) / "calibration.json"
+    if args.calibration is not None and not Path(args.calibration).exists():
+        print(f"No calibration at {args.calibration} yet: the table setup page will write it.", flush=True)
+        args.calibration = None
     reader = build_reader(
         argparse.Namespace(
             calibration=args.calibration, model=args.model, pip_model=args.pip_model, threads=2
@@ -158,6 +168,8 @@ def start_camera(args: argparse.Namespace, games) -> Callable[[], None]:
         )
     name = f"camera {args.camera}" if args.camera is not None else str(args.source)
     bridge = CameraBridge(games, name, accept_placements=args.accept_placements)
+    setup = app.extensions["setup"] = TableSetup(reader, setup_file, name)
+    app.config["SETUP_TOKEN"] = secrets.token_urlsafe(16)
     stopping = threading.Event()
 
     def loop() -> None:
@@ -172,6 +184,7 @@ def start_camera(args: argparse.Namespace, games) -> Callable[[], None]:
                 realtime=True,
                 on_settled=bridge.on_settled,
                 stop=stopping.is_set,
+                on_frame=setup.see,
             )
         except SourceError as err:
             games.set_camera_status("lost", str(err), name)

@@ -18,6 +18,8 @@ from .boxes import Box
 from .colour import BodyReading, read_body, white_balance_gains
 
 VERSION = 1
+#: where ``companion calibrate`` and the table setup page keep a table's calibration by default
+DEFAULT_FILE = Path("calibration/table.json")
 Rect = tuple[int, int, int, int]
 
 

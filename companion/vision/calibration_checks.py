@@ -92,7 +92,8 @@ def photo_warnings(
     if split.apart >= MIXED_APART:
         rest = [i for i in range(len(readings)) if i not in split.fewer]
         groups = [(len(part), palette_name([readings[i] for i in part])) for part in (split.fewer, rest)]
-        (few, few_look), (many, many_look) = groups
+        # the larger group first; of two alike in size, the one that looks like the colour named
+        (many, many_look), (few, few_look) = sorted(groups, key=lambda g: (-g[0], g[1] != colour))
         described = (
             f"{many} look {many_look}, {few} {few_look}"
             if OTHER not in (few_look, many_look) and few_look != many_look

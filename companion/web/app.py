@@ -7,7 +7,7 @@ from flask import Flask
 
 from ..service import GameService
 from ..storage import EventStore
-from . import api, pages
+from . import api, pages, setup
 
 DEFAULT_DATA_DIR = Path.home() / ".local" / "share" / "vegas-companion"
 
@@ -23,4 +23,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["games"] = service
     app.register_blueprint(api.blueprint)
     app.register_blueprint(pages.blueprint)
+    app.register_blueprint(setup.blueprint)
     return app

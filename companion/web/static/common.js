@@ -5,6 +5,9 @@ const CSS_COLOURS = {
   orange: "#f07a1a", pink: "#e85d9e", brown: "#7a4b2a",
 };
 
+// the colours a player may pick (new game, table setup)
+const COLOUR_CHOICES = ["red", "green", "blue", "black", "white", "yellow", "violet", "orange", "grey"];
+
 function cssColour(name) {
   if (CSS_COLOURS[name]) return CSS_COLOURS[name];
   let hash = 0;

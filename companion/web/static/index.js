@@ -1,6 +1,5 @@
 // New game form and the list of games on this table.
 const DEFAULT_COLOURS = ["red", "green", "blue", "black", "white"];
-const COLOUR_CHOICES = ["red", "green", "blue", "black", "white", "yellow", "violet", "orange", "grey"];
 
 function playerRow(index) {
   const colour = el("select", { name: `colour-${index}`, "aria-label": t("new.colour") },

@@ -1,0 +1,109 @@
+"""The table setup page's API: the camera's picture, areas drawn on it and colours learned from
+the dice in the tray, saved to the calibration file and used by the reader at once."""
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.camera.setup import TableSetup
+from companion.vision import Calibration, DiceReader
+from companion.web import create_app
+from tests.test_vision import rendered
+
+TOKEN = "setup-token"
+
+
+@pytest.fixture(scope="module")
+def reader():
+    return DiceReader(threads=1)
+
+
+@pytest.fixture
+def setup(tmp_path, reader):
+    reader.calibration = Calibration()
+    return TableSetup(reader, tmp_path / "calibration" / "table.json", "camera 0")
+
+
+@pytest.fixture
+def client(tmp_path, setup):
+    app = create_app({"TESTING": True, "DATA_DIR": str(tmp_path / "data"), "SETUP_TOKEN": TOKEN})
+    app.extensions["setup"] = setup
+    return app.test_client()
+
+
+def post(client, path, body, token=TOKEN):
+    return client.post(path, json=body, headers={"Authorization": f"Bearer {token}"} if token else {})
+
+
+# rendered() lays dice out left to right at x = 140, 290, 440, 590, 740 (y = 150) on a 960×540 table
+TRAY = [60, 60, 320, 200]  # around the first two dice
+
+
+def test_without_a_camera_the_page_says_how_to_start_one(tmp_path):
+    client = create_app({"TESTING": True, "DATA_DIR": str(tmp_path / "data")}).test_client()
+    assert client.get("/setup").status_code == 200
+    answer = client.get("/api/setup")
+    assert answer.status_code == 404 and "companion serve --camera 0" in answer.get_json()["error"]
+
+
+def test_before_the_first_picture_the_page_is_told_to_wait(client):
+    assert client.get("/api/setup").get_json()["frame"] is None
+    answer = client.get("/api/setup/frame.jpg")
+    assert answer.status_code == 400 and "has given no picture yet" in answer.get_json()["error"]
+
+
+def test_areas_drawn_on_the_picture_are_saved_and_used_at_once(client, setup, reader):
+    setup.see(rendered([("red", 4), ("blue", 6), ("green", 2)]))
+    picture = client.get("/api/setup/frame.jpg")
+    assert picture.mimetype == "image/jpeg"
+    assert cv2.imdecode(np.frombuffer(picture.data, np.uint8), cv2.IMREAD_COLOR).shape == (540, 960, 3)
+    areas = {"table": [0, 0, 365, 540], "tray": TRAY, "4": [600, 0, 300, 300], "slot": None}
+    assert post(client, "/api/setup/areas", areas, token=None).status_code == 401
+    assert post(client, "/api/setup/areas", areas, token="wrong").status_code == 401
+    state = post(client, "/api/setup/areas", areas).get_json()
+    assert state["table"] == [0, 0, 365, 540] and state["zones"] == {"tray": TRAY, "4": [600, 0, 300, 300]}
+    saved = Calibration.load(setup.path)
+    assert (
+        saved.table == (0, 0, 365, 540)
+        and saved.frame == (960, 540)
+        and reader.calibration.table == saved.table
+    )
+    # the reader now ignores the green die, which lies off the table area
+    assert sorted(d.pips for d in reader.read(setup.frame())) == [4, 6]
+
+
+@pytest.mark.parametrize(
+    "areas, message",
+    [
+        ({"tray": [2000, 0, 50, 50]}, "tray [2000, 0, 50, 50] lies outside the camera's 960×540 picture"),
+        ({"tary": [0, 0, 50, 50]}, "no area 'tary'"),
+        ({"tray": [0, 0, 0, 50]}, "an area needs a width and a height"),
+        ({"tray": "middle"}, "an area is [x, y, w, h] in pixels"),
+        ([1, 2], "send the areas as a JSON object"),
+    ],
+)
+def test_areas_that_cannot_be_are_refused_and_nothing_is_written(client, setup, areas, message):
+    setup.see(rendered([("red", 4)]))
+    answer = post(client, "/api/setup/areas", areas)
+    assert answer.status_code == 400 and message in answer.get_json()["error"]
+    assert not setup.path.exists()
+
+
+def test_a_colour_is_learned_from_the_dice_in_the_tray_and_named_in_play(client, setup, reader):
+    setup.see(rendered([("red", 4), ("red", 6), ("blue", 2), ("blue", 5)]))  # blue ones on a casino
+    post(client, "/api/setup/areas", {"tray": TRAY})
+    state = post(client, "/api/setup/colours", {"colour": "Red"}).get_json()
+    assert state["learned"] == {"colour": "red", "dice": 2, "warnings": []} and state["colours"] == ["red"]
+    assert set(Calibration.load(setup.path).colours) == {"red"} and "red" in reader.calibration.colours
+    assert Calibration.load(setup.path).zones == {"tray": tuple(TRAY)}  # the areas stay
+    setup.see(rendered([]))  # nothing in the tray now
+    answer = post(client, "/api/setup/colours", {"colour": "green"})
+    assert answer.status_code == 400 and "no dice seen in the tray" in answer.get_json()["error"]
+
+
+def test_a_tray_holding_two_colours_is_learned_with_a_warning(client, setup):
+    setup.see(rendered([("red", 4), ("blue", 6), ("red", 2), ("blue", 3)], seed=2))
+    state = post(client, "/api/setup/colours", {"colour": "red"}).get_json()  # no tray: the whole table
+    (warning,) = state["learned"]["warnings"]
+    assert "are not all one colour (2 look red, 2 blue)" in warning and "only red dice" in warning
+    assert post(client, "/api/setup/colours", {"shade": "red"}).status_code == 400
