@@ -69,8 +69,13 @@ function tokenFor(gameId) {
 }
 
 async function api(method, path, body, gameId) {
+  return request(method, path, body, gameId ? tokenFor(gameId) : null);
+}
+
+// A JSON request with a bearer token (if any); a refusal becomes an Error with the server's words,
+// or with ``unauthorized`` (a message for the player) when the token is missing or wrong.
+async function request(method, path, body, token, unauthorized = null) {
   const headers = { "Content-Type": "application/json" };
-  const token = gameId ? tokenFor(gameId) : null;
   if (token) headers.Authorization = `Bearer ${token}`;
   let response;
   try {
@@ -79,6 +84,7 @@ async function api(method, path, body, gameId) {
     throw new Error(t("error.network"));
   }
   const data = await response.json().catch(() => ({}));
+  if (response.status === 401 && unauthorized) throw new Error(unauthorized);
   if (!response.ok) throw new Error(data.error || `${response.status} ${response.statusText}`);
   return data;
 }

@@ -16,18 +16,7 @@ function setupToken() {
 }
 
 async function setupApi(method, path, body) {
-  const headers = { "Content-Type": "application/json" };
-  const token = setupToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response;
-  try {
-    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  } catch (err) {
-    throw new Error(t("error.network"));
-  }
-  const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(response.status === 401 ? t("setup.token") : data.error || response.statusText);
-  return data;
+  return request(method, path, body, setupToken(), t("setup.token"));
 }
 
 function areaLabel(name) {
