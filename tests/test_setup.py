@@ -107,3 +107,23 @@ def test_a_tray_holding_two_colours_is_learned_with_a_warning(client, setup):
     (warning,) = state["learned"]["warnings"]
     assert "are not all one colour (2 look red, 2 blue)" in warning and "only red dice" in warning
     assert post(client, "/api/setup/colours", {"shade": "red"}).status_code == 400
+
+
+def test_a_live_camera_reads_with_the_tables_own_calibration_when_none_is_named(tmp_path, monkeypatch):
+    """What the setup page saved is what the camera reads with next time, with nothing to remember."""
+    from pathlib import Path
+
+    from companion.commands.vision_support import table_calibration
+
+    monkeypatch.chdir(tmp_path)
+    sample = tmp_path / "sample"
+    sample.mkdir()
+    (sample / "calibration.json").write_text("{}")
+    assert table_calibration(None, 0, None) == (None, "")  # nothing saved yet
+    Calibration(zones={"tray": (0, 0, 10, 10)}).save(Path("calibration/table.json"))
+    path, note = table_calibration(None, 0, None)
+    assert path == Path("calibration/table.json") and "Using this table's calibration" in note
+    assert table_calibration(None, None, "rtsp://10.0.0.5/stream")[0] == path
+    assert table_calibration(None, None, str(sample)) == (sample / "calibration.json", "")  # a sample's own
+    assert table_calibration(None, None, "game.mp4") == (None, "")  # a recording of another table
+    assert table_calibration(Path("mine.json"), 0, None) == (Path("mine.json"), "")

@@ -141,13 +141,14 @@ def start_camera(args: argparse.Namespace, app) -> Callable[[], None]:
     from ..camera.setup import TableSetup
     from ..camera.sources import SourceError, open_source
     from ..vision.calibration import DEFAULT_FILE
-    from .vision_support import build_reader
+    from .vision_support import build_reader, table_calibration
 
     games = app.extensions["games"]
     # the setup page saves to the file given, never into a sample's folder
     setup_file = args.calibration or DEFAULT_FILE
-    if args.calibration is None and args.source and (Path(args.source) / "calibration.json").exists():
-        args.calibration = Path(args.source) / "calibration.json"
+    args.calibration, note = table_calibration(args.calibration, args.camera, args.source)
+    if note:
+        print(note, flush=True)
     if args.calibration is not None and not Path(args.calibration).exists():
         print(f"No calibration at {args.calibration} yet: the table setup page will write it.", flush=True)
         args.calibration = None

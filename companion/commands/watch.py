@@ -3,10 +3,9 @@
 import argparse
 import json
 import sys
-from pathlib import Path
 
 from .errors import CommandError
-from .vision_support import add_reader_options, build_reader
+from .vision_support import add_reader_options, build_reader, table_calibration
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -28,10 +27,9 @@ def run(args: argparse.Namespace) -> int:
     from ..camera.loop import watch_source
     from ..camera.sources import SourceError
 
-    if args.calibration is None and args.source:
-        candidate = Path(args.source) / "calibration.json"
-        if candidate.exists():
-            args.calibration = candidate  # a sample carries its own table calibration
+    args.calibration, note = table_calibration(args.calibration, args.camera, args.source)
+    if note:
+        print(note, file=sys.stderr, flush=True)
     reader = build_reader(args)
 
     def emit(record: dict) -> None:
