@@ -278,3 +278,18 @@ def test_a_covered_lens_or_a_dazzled_camera_is_reported_and_so_is_its_end():
     watch.look(6.0, black)
     watch.reset()  # the camera reconnected and said "ok": a black picture is reported again
     assert watch.look(6.1, black)["camera"] == BLIND
+
+
+def test_a_misfit_calibration_is_said_once_and_a_fitting_one_clears_it():
+    from companion.camera.calibration_fit import MISFIT, CalibrationFitWatch
+
+    in_use = [Calibration(zones={"tray": (0, 0, 100, 100)}, frame=(640, 480))]  # another camera's
+    watch = CalibrationFitWatch(lambda: in_use[0])
+    first = watch.look(0.0, frame())  # 320×240 frames: the same shape, scaled: fits
+    assert first is None
+    in_use[0] = Calibration(zones={"tray": (0, 0, 100, 100)}, frame=(1280, 720))  # 16:9 on 4:3
+    said = watch.look(0.1, frame())
+    assert said["camera"] == MISFIT and "set on 1280×720 pictures" in said["message"]
+    assert watch.look(0.2, frame()) is None  # said once
+    in_use[0] = Calibration(zones={"tray": (0, 0, 100, 100)}, frame=(320, 240))  # the setup page saved
+    assert watch.look(0.3, frame())["camera"] == "ok"

@@ -21,19 +21,20 @@ class CalibrationFitWatch:
 
     def __init__(self, calibration: Callable[[], Calibration]) -> None:
         self.calibration = calibration
-        self.seen: tuple[tuple[int, int], Calibration] | None = None
+        self.size: tuple[int, int] | None = None
+        self.looked_at: Calibration | None = None
         self.misfit = False
 
     def reset(self) -> None:
         """Forget what was seen (the camera reconnected: its "ok" speaks for the picture now)."""
-        self.seen, self.misfit = None, False
+        self.size, self.looked_at, self.misfit = None, None, False
 
     def look(self, t: float, frame: np.ndarray) -> dict[str, Any] | None:
-        now = ((frame.shape[1], frame.shape[0]), self.calibration())
-        if self.seen is not None and now[0] == self.seen[0] and now[1] is self.seen[1]:
+        size, calibration = (frame.shape[1], frame.shape[0]), self.calibration()
+        if size == self.size and calibration is self.looked_at:
             return None
-        self.seen = now
-        problem = now[1].fitted_to(now[0]).problem
+        self.size, self.looked_at = size, calibration
+        problem = calibration.fitted_to(size).problem
         if problem is not None:
             self.misfit = True
             return {"t": round(t, 3), "camera": MISFIT, "message": problem}

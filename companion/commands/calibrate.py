@@ -3,7 +3,7 @@
 import argparse
 from pathlib import Path
 
-from ..vision.calibration import DEFAULT_FILE
+from ..vision.calibration import DEFAULT_FILE, Calibration
 from ..vision.colour import PALETTE
 from .errors import CommandError
 from .parser import nearest, whole_number
@@ -75,7 +75,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..vision.calibration import Calibration, CalibrationError, learn_colour, parse_rect
+    from ..vision.calibration import CalibrationError, learn_colour, parse_rect
     from ..vision.calibration_checks import alike_colours, alike_warning, photo_warnings
 
     if not args.photo:
@@ -154,7 +154,7 @@ def colour_name(given: str) -> tuple[str, str]:
     )
 
 
-def refuse_areas_outside(calibration) -> None:
+def refuse_areas_outside(calibration: Calibration) -> None:
     """A CommandError for a --table or --zone that misses the photos (a typo: 2000 for 200),
     before anything is written: in play every die, or every die of that zone, would be missed."""
     from ..vision.calibration import cut_to
