@@ -41,7 +41,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         description="Learn the colours of this table's dice from one photo of each player's dice, "
         "taken from the camera's place under the light you will play in (a strong warm lamp turns white "
         "dice yellow to the default palette; a calibration made under it does not). Calibrate "
-        "again when the light changes.",
+        "again when the light changes. With a camera, the table setup page of `companion serve` does the "
+        "same on the camera's own picture.",
     )
     parser.add_argument(
         "--photo",

@@ -54,7 +54,9 @@ function renderStatus() {
   if (state.camera) {
     const look = state.camera.ended ? "ended" : state.camera.ok ? "ok"
       : ["blind", "dim", "calibration"].includes(state.camera.kind) ? state.camera.kind : "lost";
-    camera.textContent = t(`camera.${look}`);
+    // a calibration that does not fit the camera is mended on the table setup page: link to it
+    camera.replaceChildren(look === "calibration"
+      ? el("a", { href: "/setup", class: "camera-setup-link" }, t(`camera.${look}`)) : t(`camera.${look}`));
     camera.className = `camera-status ${look}`;
     camera.title = state.camera.message || "";
   }
