@@ -286,6 +286,13 @@ def test_mark_the_tray_on_the_camera_picture_and_learn_a_colour(page, tmp_path):
         assert abs(tray[0] - 240) <= 8 and abs(tray[1] - 270) <= 8 and abs(tray[2] - 480) <= 8
         assert "Tray ✓" in page.inner_text("#setup-area-buttons")
         shot(page, "11-table-setup")
+        page.select_option("#language", "es")
+        assert page.inner_text("#setup h1") == "Preparar la mesa" and "Bandeja ✓" in page.inner_text(
+            "#setup-area-buttons"
+        )
+        page.select_option("#language", "fr")
+        assert "Plateau ✓" in page.inner_text("#setup-area-buttons")
+        page.select_option("#language", "en")
         page.select_option("#setup-colour", "green")
         page.click("#setup-learn")  # the recording's tray may be bare at that moment: either answer is clear
         page.wait_for_function("!document.querySelector('#toast').textContent.startsWith('Saved in')")
