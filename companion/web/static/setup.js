@@ -55,8 +55,8 @@ function renderAreas() {
     Object.entries({ x, y, width: rw, height: rh, class: `area ${name === chosen ? "chosen" : ""} ${name}` })
       .forEach(([k, v]) => box.setAttribute(k, v));
     const label = document.createElementNS(ns, "text");
-    Object.entries({ x: x + 6, y: y + Math.max(18, h / 30), class: "area-label" }).forEach(([k, v]) => label.setAttribute(k, v));
-    label.setAttribute("font-size", Math.max(14, h / 28));
+    Object.entries({ x: x + 6, y: y + Math.max(20, h / 18), class: "area-label" }).forEach(([k, v]) => label.setAttribute(k, v));
+    label.setAttribute("font-size", Math.max(18, h / 20));
     label.textContent = areaLabel(name);
     shapes.push(box, label);
   }
