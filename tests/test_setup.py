@@ -92,8 +92,16 @@ def test_areas_that_cannot_be_are_refused_and_nothing_is_written(client, setup, 
 def test_a_colour_is_learned_from_the_dice_in_the_tray_and_named_in_play(client, setup, reader):
     setup.see(rendered([("red", 4), ("red", 6), ("blue", 2), ("blue", 5)]))  # blue ones on a casino
     post(client, "/api/setup/areas", {"tray": TRAY})
-    state = post(client, "/api/setup/colours", {"colour": "Red"}).get_json()
-    assert state["learned"] == {"colour": "red", "dice": 2, "warnings": []} and state["colours"] == ["red"]
+    state = post(client, "/api/setup/colours", {"colour": "Rouge"}).get_json()  # the rule texts' French
+    assert state["learned"] == {
+        "colour": "red",
+        "dice": 2,
+        "note": "learned as red, the reader's name for rouge",
+        "warnings": [],
+    }
+    assert state["colours"] == ["red"]
+    typo = post(client, "/api/setup/colours", {"colour": "blu"})  # refused: nothing learned as "blu"
+    assert typo.status_code == 400 and "no colour 'blu' — did you mean 'blue'?" in typo.get_json()["error"]
     assert set(Calibration.load(setup.path).colours) == {"red"} and "red" in reader.calibration.colours
     assert Calibration.load(setup.path).zones == {"tray": tuple(TRAY)}  # the areas stay
     setup.see(rendered([]))  # nothing in the tray now

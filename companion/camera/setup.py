@@ -15,11 +15,12 @@ import numpy as np
 
 from ..vision import DiceReader
 from ..vision.boxes import centre
-from ..vision.calibration import Calibration, body_readings, cut_to, learn_colour
+from ..vision.calibration import ZONES, Calibration, body_readings, cut_to, learn_colour
 from ..vision.calibration_checks import alike_colours, alike_warning, photo_warnings
+from ..vision.colour_names import ColourNameError, reader_colour
 
 #: the areas a calibration holds: the table, where rolls are read (tray), the casinos
-AREAS = ("table", "tray", "1", "2", "3", "4", "5", "6", "slot")
+AREAS = ("table", *ZONES)
 
 
 class SetupError(ValueError):
@@ -88,9 +89,12 @@ class TableSetup:
     def learn(self, colour: str) -> dict[str, Any]:
         """Learn ``colour`` from the dice in the tray now (on the table when no tray is set; only
         that colour's dice should lie there), save, and say what looks wrong with it."""
-        colour = colour.strip().lower()
-        if not colour or len(colour) > 20:
-            raise SetupError("name the colour of the dice on the table (red, blue, …)")
+        if not colour.strip() or len(colour) > 20:
+            raise SetupError("name the colour of the dice in the tray (red, blue, …)")
+        try:
+            colour, note = reader_colour(colour)
+        except ColourNameError as err:
+            raise SetupError(str(err)) from None
         frame = self.frame()
         size = (frame.shape[1], frame.shape[0])
         with self._lock:
@@ -110,7 +114,13 @@ class TableSetup:
             warnings = photo_warnings(colour, readings, learned, seen_as)
             where = {name: self._learned_at.get(name, [str(self.path)]) for name in colours}
             warnings += [alike_warning(a, b, where) for a, b in alike_colours(colours) if colour in (a, b)]
-        return {**self.state(), "learned": {"colour": colour, "dice": len(readings), "warnings": warnings}}
+        learned_now = {
+            "colour": colour,
+            "dice": len(readings),
+            "note": note.strip(" ()"),
+            "warnings": warnings,
+        }
+        return {**self.state(), "learned": learned_now}
 
     def _size(self) -> tuple[int, int]:
         frame = self.frame()

@@ -3,35 +3,12 @@
 import argparse
 from pathlib import Path
 
-from ..vision.calibration import DEFAULT_FILE, Calibration
-from ..vision.colour import PALETTE
+from ..vision.calibration import DEFAULT_FILE, ZONES, Calibration
+from ..vision.colour_names import ColourNameError, reader_colour
+from ..words import nearest
 from .errors import CommandError
-from .parser import nearest, whole_number
+from .parser import whole_number
 from .vision_support import build_reader, dice_count, load_image
-
-#: other names a player may give a colour of the reader's palette: American spelling, and the
-#: Spanish and French of the rule texts (so "blanc" is white, not a typo of "black")
-OTHER_NAMES = {
-    "gray": "grey",
-    "purple": "violet",
-    "rojo": "red",
-    "rouge": "red",
-    "verde": "green",
-    "vert": "green",
-    "azul": "blue",
-    "bleu": "blue",
-    "negro": "black",
-    "noir": "black",
-    "blanco": "white",
-    "blanc": "white",
-    "amarillo": "yellow",
-    "jaune": "yellow",
-    "gris": "grey",
-    "violeta": "violet",
-    "morado": "violet",
-}
-#: the zones the camera loop knows: where dice are rolled, the six casinos and the slot casino
-ZONES = ("tray", "1", "2", "3", "4", "5", "6", "slot")
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -139,20 +116,11 @@ def photos_by_colour(specs: list[str]) -> dict[str, tuple[list[str], str]]:
 
 
 def colour_name(given: str) -> tuple[str, str]:
-    """The name ``given`` for a colour, as the reader and the tablet page call it, and a note for
-    the player; a CommandError for what looks like a typo of one of the palette's names."""
-    name = given.strip().lower()
-    if name in PALETTE:
-        return name, ""
-    if name in OTHER_NAMES:
-        return OTHER_NAMES[name], f" (learned as {OTHER_NAMES[name]}, the reader's name for {name})"
-    close = nearest(name, list(PALETTE))
-    if close is not None:
-        raise CommandError(f"--photo {given}=…: no colour {given!r} — did you mean '{close}'?")
-    return name, (
-        f" ({name} is not one of the reader's colours, {', '.join(PALETTE)}: with this calibration its "
-        f"dice are named {name}, so give the player that colour)"
-    )
+    """``reader_colour`` for ``--photo``: a name that looks like a typo is a CommandError."""
+    try:
+        return reader_colour(given)
+    except ColourNameError as err:
+        raise CommandError(f"--photo {given}=…: {err}") from None
 
 
 def refuse_areas_outside(calibration: Calibration) -> None:

@@ -1,17 +1,12 @@
 """An argument parser that answers a typo with the nearest right word ("did you mean …?")."""
 
 import argparse
-import difflib
 import re
 from typing import NoReturn
 
+from ..words import nearest
+
 INVALID_CHOICE = re.compile(r"invalid choice: '([^']*)' \(choose from (.*)\)")
-
-
-def nearest(word: str, words: list[str]) -> str | None:
-    """The closest of ``words`` to a mistyped ``word``, or None when none is close."""
-    close = difflib.get_close_matches(word, words, n=1, cutoff=0.6)
-    return close[0] if close else None
 
 
 class SuggestingParser(argparse.ArgumentParser):

@@ -138,6 +138,7 @@ async function learnColour() {
     const log = document.getElementById("setup-log");
     log.prepend(el("li", { class: learned.warnings.length ? "warning" : "" },
       t("setup.learned", { colour: learned.colour, n: learned.dice }),
+      learned.note ? el("div", { class: "hint" }, learned.note) : null,
       learned.warnings.map((w) => el("div", { class: "error" }, w))));
     toast(t("setup.learned", { colour: learned.colour, n: learned.dice }), false);
   } catch (err) {
