@@ -135,3 +135,16 @@ def test_a_live_camera_reads_with_the_tables_own_calibration_when_none_is_named(
     assert table_calibration(None, None, str(sample)) == (sample / "calibration.json", "")  # a sample's own
     assert table_calibration(None, None, "game.mp4") == (None, "")  # a recording of another table
     assert table_calibration(Path("mine.json"), 0, None) == (Path("mine.json"), "")
+
+
+def test_the_page_sees_areas_set_on_other_frames_in_the_pictures_pixels(client, setup, reader):
+    setup.see(rendered([("red", 4)]))  # 960×540
+    reader.calibration = Calibration(
+        table=(0, 0, 1920, 1000), zones={"tray": (200, 400, 800, 600)}, frame=(1920, 1080)
+    )
+    state = client.get("/api/setup").get_json()
+    assert state["table"] == [0, 0, 960, 500] and state["zones"] == {"tray": [100, 200, 400, 300]}
+    assert state["problem"] is None
+    reader.calibration = Calibration(zones={"tray": (0, 0, 100, 100)}, frame=(640, 480))  # another shape
+    state = client.get("/api/setup").get_json()
+    assert state["zones"] == {} and "set on 640×480 pictures" in state["problem"]

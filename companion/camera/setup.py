@@ -15,7 +15,7 @@ import numpy as np
 
 from ..vision import DiceReader
 from ..vision.boxes import centre
-from ..vision.calibration import ZONES, Calibration, body_readings, cut_to, learn_colour
+from ..vision.calibration import ZONES, Calibration, Fitted, body_readings, cut_to, learn_colour
 from ..vision.calibration_checks import alike_colours, alike_warning, photo_warnings
 from ..vision.colour_names import ColourNameError, reader_colour
 
@@ -56,21 +56,27 @@ class TableSetup:
         return data.tobytes()
 
     def state(self) -> dict[str, Any]:
-        calibration, frame = self.reader.calibration, self._frame
+        """What the page shows: the areas in the pixels of the camera's picture (scaled from the
+        frame they were set on, or left out with the ``problem`` when they do not fit it)."""
+        frame = self._frame
+        size = (frame.shape[1], frame.shape[0]) if frame is not None else None
+        fitted = self.reader.calibration.fitted_to(size) if size else Fitted(self.reader.calibration)
+        areas = fitted.calibration
         return {
             "camera": self.camera,
             "file": str(self.path),
-            "frame": [frame.shape[1], frame.shape[0]] if frame is not None else None,
-            "calibrated_on": list(calibration.frame) if calibration.frame else None,
-            "table": list(calibration.table) if calibration.table else None,
-            "zones": {name: list(rect) for name, rect in calibration.zones.items()},
-            "colours": sorted(calibration.colours),
+            "frame": list(size) if size else None,
+            "problem": fitted.problem,
+            "table": list(areas.table) if areas.table else None,
+            "zones": {name: list(rect) for name, rect in areas.zones.items()},
+            "colours": sorted(areas.colours),
         }
 
     def set_areas(self, areas: dict[str, Any]) -> dict[str, Any]:
         """Replace the table area and zones with ``areas`` ({name: [x, y, w, h] or null}, in the
         pixels of the camera's frame), save, and use them from the next frame on."""
-        size = self._size()
+        frame = self.frame()
+        size = (frame.shape[1], frame.shape[0])
         rects: dict[str, tuple[int, int, int, int]] = {}
         for name, value in areas.items():
             if name not in AREAS:
@@ -121,10 +127,6 @@ class TableSetup:
             "warnings": warnings,
         }
         return {**self.state(), "learned": learned_now}
-
-    def _size(self) -> tuple[int, int]:
-        frame = self.frame()
-        return frame.shape[1], frame.shape[0]
 
     def _on_this_camera(self, size: tuple[int, int]) -> Calibration:
         """The calibration with its areas in the pixels of this camera's frames (scaled, or left

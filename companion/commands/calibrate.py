@@ -3,7 +3,17 @@
 import argparse
 from pathlib import Path
 
-from ..vision.calibration import DEFAULT_FILE, ZONES, Calibration
+from ..vision.calibration import (
+    DEFAULT_FILE,
+    ZONES,
+    Calibration,
+    CalibrationError,
+    body_readings,
+    cut_to,
+    learn_colour,
+    parse_rect,
+)
+from ..vision.calibration_checks import alike_colours, alike_warning, photo_warnings
 from ..vision.colour_names import ColourNameError, reader_colour
 from ..words import nearest
 from .errors import CommandError
@@ -53,9 +63,6 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..vision.calibration import CalibrationError, learn_colour, parse_rect
-    from ..vision.calibration_checks import alike_colours, alike_warning, photo_warnings
-
     if not args.photo:
         raise CommandError("give at least one --photo COLOUR=IMAGE (a photo of that colour's dice)")
     reader = build_reader(args)
@@ -126,7 +133,6 @@ def colour_name(given: str) -> tuple[str, str]:
 def refuse_areas_outside(calibration: Calibration) -> None:
     """A CommandError for a --table or --zone that misses the photos (a typo: 2000 for 200),
     before anything is written: in play every die, or every die of that zone, would be missed."""
-    from ..vision.calibration import cut_to
 
     def text(rect: tuple[int, ...]) -> str:
         return ",".join(map(str, rect))
@@ -154,7 +160,5 @@ def zone_name(given: str) -> str:
 
 
 def learn_readings(reader, image):
-    from ..vision.calibration import body_readings
-
     # dice the pip reader vouches for, their bodies read once, as the reader reads them in play
     return body_readings(image, [box for box, _, _ in reader.find(image)])

@@ -76,7 +76,7 @@ async function load() {
     document.getElementById("setup-body").hidden = true;
     return;
   }
-  showProblem(setup.frame ? "" : t("setup.waiting"));
+  showProblem(setup.frame ? setup.problem || "" : t("setup.waiting"));
   areas = { table: setup.table, ...setup.zones };
   document.getElementById("setup-body").hidden = false;
   refreshPicture();
