@@ -172,6 +172,5 @@ document.addEventListener("DOMContentLoaded", () => {
   document.getElementById("setup-save").addEventListener("click", saveAreas);
   document.getElementById("setup-learn").addEventListener("click", learnColour);
   document.addEventListener("languagechange", () => { renderStatus(); renderAreas(); });
-  load();
-  setInterval(refreshPicture, 3000);
+  load().then(() => { if (setup) setInterval(refreshPicture, 3000); });  // no camera: nothing to refresh
 });
