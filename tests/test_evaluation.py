@@ -13,7 +13,15 @@ from companion.vision.boxes import centres_inside, iou
 from companion.vision.dataset import LabelledBox
 from companion.vision.detector import Detection
 from companion.vision.die import Die
-from companion.vision.evaluation import ImageResult, Summary, match, paired_difference, read_f1
+from companion.vision.evaluation import (
+    ImageResult,
+    Summary,
+    match,
+    mistakes,
+    paired_difference,
+    read_f1,
+    worst,
+)
 
 
 def die(x: int, y: int, w: int, h: int, pips: int, score: float = 0.9) -> Die:
@@ -37,6 +45,35 @@ def test_match_counts_found_right_and_each_truth_once():
     result = match(predicted, truths)
     assert (result.truths, result.predictions, result.found, result.right) == (2, 4, 2, 1)
     assert not result.all_right
+
+
+def test_mistakes_say_which_dice_went_wrong_and_which_labels_nobody_read():
+    truths = [LabelledBox(3, 0, 0, 40, 40), LabelledBox(5, 100, 100, 40, 40), LabelledBox(2, 200, 0, 40, 40)]
+    predicted = [
+        die(300, 300, 40, 40, 1, 0.7),  # nothing there
+        die(102, 98, 40, 40, 6, 0.8),  # found, wrong pips
+        die(2, 2, 40, 40, 3, 0.9),  # found, right
+        die(0, 0, 40, 40, 3, 0.5),  # the first label again, less sure: a false find
+    ]
+    wrong = mistakes(predicted, truths)
+    assert (wrong.false_finds, wrong.wrong_pips, wrong.missed) == ([0, 3], [1], [2])
+    result = match(predicted, truths)
+    assert (result.missed, result.false_finds, result.wrong_pips, result.mistakes) == (1, 2, 1, 4)
+    assert mistakes(predicted[2:3], truths[:1]) == mistakes([], []) == type(wrong)([], [], [])
+
+
+def test_the_worst_pictures_come_most_mistakes_first_and_pictures_read_right_never():
+    def result(picture: str, truths: int, predictions: int, found: int, right: int) -> ImageResult:
+        return ImageResult(truths, predictions, found, right, picture=picture)
+
+    results = [
+        result("right.jpg", 4, 4, 4, 4),
+        result("b.jpg", 4, 4, 4, 3),  # one die with the wrong pips
+        result("a.jpg", 4, 4, 4, 3),
+        result("pile.jpg", 10, 7, 6, 5),  # 4 missed, 1 false find, 1 wrong
+    ]
+    assert [r.picture for r in worst(results, 5)] == ["pile.jpg", "a.jpg", "b.jpg"]
+    assert [r.picture for r in worst(results, 1)] == ["pile.jpg"]
 
 
 def test_read_f1_is_the_harmonic_mean_of_read_precision_and_recall():

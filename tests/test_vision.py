@@ -611,10 +611,45 @@ def test_bench_scores_a_labelled_folder_and_draws_what_it_read(tmp_path, capsys)
     lines = label.read_text().splitlines()
     assert [line.split()[0] for line in lines] == ["3", "5"]
     label.write_text(f"{lines[0]}\n4 {lines[1].split(' ', 1)[1]}\n")
-    assert main(["bench", str(folder), "--json"]) == 0
+    assert main(["bench", str(folder), "--json", "--worst", "3"]) == 0
     figures = json.loads(capsys.readouterr().out)
     assert figures["recall"] == 1.0 and figures["pips_right_among_found"] == pytest.approx(4 / 5)
     assert figures["images_all_right"] == 0.5
+    picture = str(folder / "images" / "two.png")
+    assert figures["worst"] == [{"image": picture, "dice": 2, "missed": 0, "false_finds": 0, "wrong_pips": 1}]
+    assert main(["bench", str(folder), "--worst", "3"]) == 0
+    out = capsys.readouterr().out
+    assert f"{picture}: 0 missed, 0 false finds, 1 die with wrong pips (of 2 dice)" in out
+    assert "three.png" not in out
+
+
+def test_bench_draws_the_dice_read_wrong_in_red_and_the_dice_missed_in_amber(tmp_path):
+    scene = rendered_scene([("red", 4), ("blue", 6)])
+    folder = yolo_folder(tmp_path / "set", {"two": scene})
+    label = folder / "labels" / "two.txt"
+    red, blue = label.read_text().splitlines()
+    # the blue die labelled 5 (read 6: wrong), and a die labelled where there is only cloth (missed)
+    label.write_text(f"{red}\n4 {blue.split(' ', 1)[1]}\n0 0.1 0.1 0.08 0.08\n")
+    assert main(["bench", str(folder), "--annotate", str(tmp_path / "drawn")]) == 0
+    drawn = cv2.imread(str(tmp_path / "drawn" / "set_two.jpg"))
+    height, width = drawn.shape[:2]
+
+    # the missed label's box: amber edges at (0.06, 0.06) .. (0.14, 0.14) of the picture
+    def edge_is(x: int, y: int, wanted) -> bool:
+        """A box's left edge at (x, y) (a JPEG: the line and the two pixels outside it) is ``wanted``."""
+        return any(wanted(*pixel) for pixel in drawn[y, max(0, x - 2) : x + 1].astype(int))
+
+    amber = lambda b, g, r: r > 180 and g > 150 and b < 100  # noqa: E731
+    red = lambda b, g, r: r > 150 and r > g + 80 and r > b + 80  # noqa: E731
+    green = lambda b, g, r: g > 130 and g > r + 50 and g > b + 50  # noqa: E731
+    assert edge_is(round(0.06 * width), round(0.1 * height), amber)
+    # the blue die (the 6) boxed in red, the red die (the 4) in green
+    read = DiceReader().read(scene.image)
+    assert sorted(d.pips for d in read) == [4, 6]
+    for die in read:
+        x, y, w, h = die.box
+        assert edge_is(x, y + h // 2, red if die.pips == 6 else green)
+        assert not edge_is(x, y + h // 2, green if die.pips == 6 else red)
 
 
 def test_bench_says_what_is_missing_from_a_folder(tmp_path, capsys):

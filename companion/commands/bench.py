@@ -5,8 +5,10 @@ import json
 import sys
 from pathlib import Path
 
+from ..words import counted
 from .errors import CommandError
-from .vision_support import add_reader_options, build_reader
+from .parser import whole_number
+from .vision_support import add_reader_options, build_reader, dice_count
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -20,12 +22,20 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     )
     add_reader_options(parser)
     parser.add_argument("--annotate", type=Path, metavar="OUT", help="write pictures with what was read")
+    parser.add_argument(
+        "--worst",
+        type=whole_number(1),
+        default=0,
+        metavar="N",
+        help="also list the N pictures with the most mistakes (dice missed, false finds, wrong pips)",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from ..vision.benchmark import evaluate
+    from ..vision.evaluation import worst
 
     for folder in args.folders:
         if (folder / "images").is_dir() and not (folder / "labels").is_dir():
@@ -45,9 +55,31 @@ def run(args: argparse.Namespace) -> int:
     except (FileNotFoundError, ValueError) as err:
         raise CommandError(str(err)) from None
     figures = summary.figures()
+    worst_read = [
+        {
+            "image": r.picture,
+            "dice": r.truths,
+            "missed": r.missed,
+            "false_finds": r.false_finds,
+            "wrong_pips": r.wrong_pips,
+        }
+        for r in worst(summary.images, args.worst)
+    ]
     if args.json:
-        print(json.dumps(figures))
-    else:
-        for key, value in figures.items():
-            print(f"{key:>24}: {value:.4f}" if isinstance(value, float) else f"{key:>24}: {value}")
+        print(json.dumps(figures | ({"worst": worst_read} if args.worst else {})))
+        return 0
+    for key, value in figures.items():
+        print(f"{key:>24}: {value:.4f}" if isinstance(value, float) else f"{key:>24}: {value}")
+    if args.worst:
+        print(f"\nthe {len(worst_read)} pictures with the most mistakes:" if worst_read else "\nno mistakes")
+        for entry in worst_read:
+            print(f"  {entry['image']}: {mistakes_line(entry)}")
     return 0
+
+
+def mistakes_line(entry: dict) -> str:
+    """One picture's mistakes in words: "5 missed, 3 false finds, 1 die with wrong pips (of 16 dice)"."""
+    return (
+        f"{entry['missed']} missed, {counted(entry['false_finds'], 'false find')}, "
+        f"{dice_count(entry['wrong_pips'])} with wrong pips (of {dice_count(entry['dice'])})"
+    )

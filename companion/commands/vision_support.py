@@ -7,6 +7,7 @@ from typing import Any, NamedTuple
 from ..vision.heic import HeicError, read_heic
 from ..vision.picture_file import PICTURE_SUFFIXES, jpeg_cut_short, kind_of
 from ..vision.quality import unreadable
+from ..words import counted
 from .errors import CommandError
 from .parser import share, whole_number
 
@@ -167,4 +168,4 @@ def why_unreadable(path: Path, head: bytes) -> str:
 
 def dice_count(count: int) -> str:
     """The count with its noun: 1 die, 3 dice."""
-    return f"{count} {'die' if count == 1 else 'dice'}"
+    return counted(count, "die", "dice")

@@ -3,6 +3,7 @@
 import cv2
 import numpy as np
 
+from .boxes import Box
 from .die import Die
 
 INK = {
@@ -23,15 +24,42 @@ LABEL_DIE_SIDE = 110
 UNNAMED = (90, 90, 90)
 
 
-def annotate(image: np.ndarray, dice: list[Die], wrong: set[int] | None = None) -> np.ndarray:
+#: the box of a die read wrong, and of a labelled die nobody read (BGR)
+WRONG = (0, 0, 255)
+MISSED = (0, 215, 255)
+
+
+def annotate(
+    image: np.ndarray,
+    dice: list[Die],
+    wrong: set[int] | None = None,
+    missed: list[tuple[Box, int]] | None = None,
+) -> np.ndarray:
     """A copy of ``image`` with each die's box and "pips colour" label (on a patch of that colour,
-    in black or white, whichever shows); ``wrong`` ones boxed in red."""
+    in black or white, whichever shows); ``wrong`` ones (indices into ``dice``) boxed in red,
+    and each ``missed`` die (a labelled box and its pips that no die read matched) in amber."""
     out = image.copy()
     frame_scale = max(0.4, min(out.shape[:2]) / 900)
+    thickness = max(1, round(2 * frame_scale))
+    for box, pips in missed or []:
+        x, y, w, h = (int(round(v)) for v in box)
+        cv2.rectangle(out, (x, y), (x + w, y + h), MISSED, thickness + 1)
+        scale = max(0.4, min(frame_scale, max(w, h) / LABEL_DIE_SIDE))
+        cv2.putText(
+            out,
+            f"missed {pips}",
+            (x, min(y + h + round(14 * scale), out.shape[0] - 2)),  # under the box, inside the picture
+            cv2.FONT_HERSHEY_SIMPLEX,
+            scale,
+            MISSED,
+            max(1, round(scale)),
+            cv2.LINE_AA,
+        )
     for index, die in enumerate(dice):
         x, y, w, h = die.box
-        colour = (0, 0, 255) if wrong and index in wrong else (0, 230, 0)
-        cv2.rectangle(out, (x, y), (x + w, y + h), colour, max(1, round(2 * frame_scale)))
+        is_wrong = bool(wrong) and index in wrong
+        colour = WRONG if is_wrong else (0, 230, 0)
+        cv2.rectangle(out, (x, y), (x + w, y + h), colour, thickness + is_wrong)
         # as large as the frame allows, but not much wider than the die (dice close together)
         scale = max(0.4, min(frame_scale, max(w, h) / LABEL_DIE_SIDE))
         label = f"{die.pips} {die.colour}"

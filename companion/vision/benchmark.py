@@ -7,10 +7,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 import cv2
+import numpy as np
 
 from .annotate import annotate
-from .dataset import read_yolo_folder
-from .evaluation import Summary, match
+from .dataset import LabelledBox, read_yolo_folder
+from .die import Die
+from .evaluation import Summary, match, mistakes
 from .quality import unreadable
 from .reader import DiceReader
 
@@ -41,10 +43,24 @@ def evaluate(
             truths = item.boxes(image.shape[1], image.shape[0])
             result = match(dice, truths, colours.get(item.image_path.stem) if colours else None)
             result.ms = ms
+            result.picture = str(item.image_path)
             summary.images.append(result)
             if annotate_to is not None:
                 annotate_to.mkdir(parents=True, exist_ok=True)
                 cv2.imwrite(
-                    str(annotate_to / f"{folder.name}_{item.image_path.stem}.jpg"), annotate(image, dice)
+                    str(annotate_to / f"{folder.name}_{item.image_path.stem}.jpg"),
+                    annotated(image, dice, truths),
                 )
     return summary
+
+
+def annotated(image: np.ndarray, dice: list[Die], truths: list[LabelledBox]) -> np.ndarray:
+    """The picture with what was read, the dice read wrong (no label there, or other pips) boxed
+    in red and the labelled dice nobody read in amber."""
+    wrong = mistakes(dice, truths)
+    return annotate(
+        image,
+        dice,
+        wrong=set(wrong.false_finds + wrong.wrong_pips),
+        missed=[((t.x, t.y, t.w, t.h), t.pips) for t in (truths[i] for i in wrong.missed)],
+    )

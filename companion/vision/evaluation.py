@@ -20,10 +20,30 @@ class ImageResult:
     colour_right: int = 0
     ms: float = 0.0
     right_by_centre: int = 0  # truths read right by a box matched by centres instead of IoU
+    picture: str = ""  # the picture's path, to name it among the worst read
 
     @property
     def all_right(self) -> bool:
         return self.right == self.truths == self.predictions
+
+    @property
+    def missed(self) -> int:
+        """Labelled dice no die read matched."""
+        return self.truths - self.found
+
+    @property
+    def false_finds(self) -> int:
+        """Dice read where no label is (or a second box on a labelled die)."""
+        return self.predictions - self.found
+
+    @property
+    def wrong_pips(self) -> int:
+        """Dice found with the wrong pips."""
+        return self.found - self.right
+
+    @property
+    def mistakes(self) -> int:
+        return self.missed + self.false_finds + self.wrong_pips
 
 
 def matched(predicted: list[Die], truths: list[LabelledBox], threshold: float = 0.5) -> list[tuple[Die, int]]:
@@ -62,6 +82,37 @@ def match(
         colour_right,
         right_by_centre=right_by_centre(predicted, truths),
     )
+
+
+@dataclass(frozen=True)
+class Mistakes:
+    """Which dice of one picture went wrong: indices of the dice read that match no label
+    (``false_finds``) or read the wrong pips (``wrong_pips``), and of the labels no die read
+    matched (``missed``)."""
+
+    false_finds: list[int]
+    wrong_pips: list[int]
+    missed: list[int]
+
+
+def mistakes(predicted: list[Die], truths: list[LabelledBox], threshold: float = 0.5) -> Mistakes:
+    """The dice ``matched`` (IoU ≥ ``threshold``) did not pair, and the pairs that differ in pips."""
+    label_of = {id(die): index for die, index in matched(predicted, truths, threshold)}
+    return Mistakes(
+        false_finds=[i for i, die in enumerate(predicted) if id(die) not in label_of],
+        wrong_pips=[
+            i
+            for i, die in enumerate(predicted)
+            if id(die) in label_of and die.pips != truths[label_of[id(die)]].pips
+        ],
+        missed=sorted(set(range(len(truths))) - set(label_of.values())),
+    )
+
+
+def worst(results: list[ImageResult], count: int) -> list[ImageResult]:
+    """The ``count`` pictures with the most mistakes (none without), most first, then by name."""
+    wrong = [r for r in results if r.mistakes]
+    return sorted(wrong, key=lambda r: (-r.mistakes, r.picture))[:count]
 
 
 def right_by_centre(predicted: list[Die], truths: list[LabelledBox]) -> int:
