@@ -1,5 +1,5 @@
 """Questioning a calibration before a game relies on it: dice of two colours in one photo, dice
-of a hue far from the colour named, two colours learned alike (session 28, models/README.md).
+of a hue far from the colour named, two colours learned alike (models/HISTORY.md, session 28).
 Pure: readings in, findings and the words for the player out."""
 
 import itertools

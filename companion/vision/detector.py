@@ -45,7 +45,7 @@ SMALL_DIE = 32
 #: a finer look's find whose centre lies inside a larger look's die is part of it (a pip, its top
 #: face) and dropped only when at least this share of its box lies inside the die's; one reaching
 #: further out is a neighbouring die the large box covers (dice pushed together). None: every
-#: find whose centre lies inside is dropped, as before session 22 (models/README.md, session 22)
+#: find whose centre lies inside is dropped, as before session 22 (models/HISTORY.md, session 22)
 PART_INSIDE: float | None = 0.9
 
 

@@ -29,7 +29,7 @@ DEFAULT_PIP_MODEL = shipped_model("pipnet.onnx")
 #: the ONNX metadata key that says how many quarter turns of each crop the model is read in:
 #: "1" for a PipNet trained upright (``train_pips --upright``, as every shipped one since run 15: in a photo
 #: taken from the side of the table the top face is the upper one, and a turned crop would hide
-#: which that is; models/README.md, session 11), "4" for one trained on crops turned every way
+#: which that is; models/HISTORY.md, session 11), "4" for one trained on crops turned every way
 TURNS_KEY = "quarter_turns"
 #: the turns a PipNet trained on crops turned every way is read in, averaged (session 4:
 #: Roboflow valid 0.794 -> 0.801); one trained upright is read once
@@ -43,7 +43,7 @@ UNMARKED_TURNS = TURNED_TRAINING_TURNS
 SURE_UPRIGHT = 0.8
 #: how far the crop moves toward a die's top face, in box sides per unit of the die's distance
 #: from the picture's centre over the lens's focal length (taken as 0.9 × the longest side);
-#: chosen on the training splits and rendered phone photos (models/README.md, session 9)
+#: chosen on the training splits and rendered phone photos (models/HISTORY.md, session 9)
 TOP_FACE_SHIFT = 0.6
 FOCAL_PER_SIDE = 0.9
 #: read each crop as it is and mirrored left to right, and average the two (session 19): PipNet
