@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.vision import Calibration
-from tests.server import free_port, start_server
+from tests.server import call, free_port, start_server
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 SHOTS = Path(__file__).resolve().parent.parent / "test-output" / "screenshots"
@@ -301,3 +301,73 @@ def test_mark_the_tray_on_the_camera_picture_and_learn_a_colour(page, tmp_path):
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def play_to_the_end(port: int, game_id: str, token: str) -> dict:
+    """Virtual rolls, each placed on its lowest value, until the game is over; the last state."""
+    for _ in range(500):
+        state = call(port, "GET", f"/api/games/{game_id}")
+        if state["over"]:
+            return state
+        if state["phase"] == "place":
+            value = state["last_roll"]["by_value"][0]["value"]
+            call(port, "POST", f"/api/games/{game_id}/placements", {"value": value}, token)
+        else:
+            call(port, "POST", f"/api/games/{game_id}/rolls/virtual", {}, token)
+    raise AssertionError("the game did not end in 500 moves")
+
+
+def test_after_a_game_the_same_players_play_again_and_history_says_who_won(page, server):
+    port = int(server.rsplit(":", 1)[1])
+    # pink: a colour the form does not offer, which a game made through the API may have
+    seats = [("Ana", "red"), ("Bo", "pink"), ("Cy", "green")]
+    players = [{"name": name, "colour": colour} for name, colour in seats]
+    setup = {"players": players, "neutral": True, "neutral_colour": "grey", "seed": 5}
+    created = call(port, "POST", "/api/games", setup)
+    finished = play_to_the_end(port, created["id"], created["token"])
+    names = [p["name"] for p in finished["players"] if p["colour"] in finished["winners"]]
+    # (seed 5 ends in a tie on money and notes: a shared win, as the rule texts have it)
+    winners = f"{'Shared win' if len(names) > 1 else 'Winner'}: {' & '.join(names)}"
+
+    page.goto(f"{server}/games/{created['id']}")
+    page.wait_for_selector("#action a.play-again")
+    assert winners in page.inner_text("#action")
+    page.click("#action a.play-again")  # "Play again with these players"
+    page.wait_for_selector("#form-note:not([hidden])")
+    assert "Ana, Bo, Cy" in page.inner_text("#form-note")
+    assert [page.input_value(f'input[name="name-{i}"]') for i in range(3)] == ["Ana", "Bo", "Cy"]
+    assert [page.input_value(f'select[name="colour-{i}"]') for i in range(3)] == ["red", "pink", "green"]
+    assert page.is_checked('input[name="neutral"]') and not page.is_checked('input[name="slot"]')
+    shot(page, "12-play-again")
+    page.click('button[type="submit"]')
+    page.wait_for_url("**/games/*")
+    page.wait_for_selector(".entry-row")
+    again = call(port, "GET", page.url.replace(server, "/api"))
+    assert [(p["name"], p["colour"]) for p in again["players"]] == [(p["name"], p["colour"]) for p in players]
+    assert again["neutral"] == "grey" and again["id"] != created["id"]
+
+    page.goto(server + "/history")
+    page.wait_for_selector(".history-game")
+    games = page.locator(".history-game")
+    assert games.count() == 2
+    assert games.nth(0).locator(".game-status").inner_text() == "In play: round 1 of 4"
+    assert games.nth(1).locator(".game-status").inner_text() == winners
+    assert "grey neutral dice" in games.nth(1).locator("h2").inner_text()
+    page.select_option("#language", "es")  # the history is drawn again in Spanish
+    page.locator(".game-status", has_text="En juego: ronda 1 de 4").wait_for()
+    page.select_option("#language", "en")
+
+    # a tie on money and notes is a shared win (rule texts), said so in each language
+    tie = (
+        "winnersText({winners: ['red', 'pink'], "
+        "players: [{name: 'Ana', colour: 'red'}, {name: 'Bo', colour: 'pink'}]})"
+    )
+    assert page.evaluate(tie) == "Shared win: Ana & Bo"
+    page.select_option("#language", "fr")
+    assert page.evaluate(tie) == "Victoire partagée : Ana & Bo"
+    page.select_option("#language", "en")
+
+    page.goto(server + "/?again=nosuchgame")
+    page.wait_for_selector("#form-error:has-text('nosuchgame')")
+    assert "not on this table" in page.inner_text("#form-error")
+    assert page.input_value('input[name="name-0"]') == ""

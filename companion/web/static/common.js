@@ -52,6 +52,17 @@ function dieFace(colour, pips, big = false) {
   return face;
 }
 
+// who won, by name: "Winner: Ana", or "Shared win: Ana & Bo" when money and notes tie
+function winnersText(game) {
+  const names = game.winners.map((c) => (game.players.find((p) => p.colour === c) || { name: c }).name);
+  return t(names.length > 1 ? "result.shared" : "result.winners", { names: names.join(" & ") });
+}
+
+// the new-game form set up as game ``gameId`` was: the same players, colours, edition and variants
+function playAgainLink(gameId, style = "primary") {
+  return el("a", { class: `button ${style} play-again`, href: `/?again=${encodeURIComponent(gameId)}` }, t("again"));
+}
+
 function banknote(value) {
   return el("span", { class: `banknote v${value / 10000}` }, money(value));
 }

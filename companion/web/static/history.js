@@ -8,6 +8,12 @@ function roundSummary(round, names) {
       c.cancelled.length ? ` — ✕ ${c.cancelled.join(", ")}` : ""))));
 }
 
+// the variants a game was played with, in words
+function variants(game) {
+  return [game.neutral && t("tag.neutral", { colour: game.neutral }), game.slot && t("tag.slot"),
+    game.unclaimed_rule === "discard" && t("tag.discard")].filter(Boolean);
+}
+
 async function showHistory() {
   const box = document.getElementById("history");
   try {
@@ -17,14 +23,18 @@ async function showHistory() {
       const names = Object.fromEntries(game.players.map((p) => [p.colour, p.name]));
       return el("article", { class: "history-game" },
         el("h2", {}, game.players.map((p) => p.name).join(" · "),
-          el("small", {}, ` ${game.created.replace("T", " ").slice(0, 16)} · ${game.edition}`)),
+          el("small", {}, ` ${game.created.replace("T", " ").slice(0, 16)} · ${[game.edition, ...variants(game)].join(" · ")}`)),
+        el("p", { class: "game-status" }, game.over
+          ? winnersText(game)
+          : t("history.playing", { n: game.round, total: game.rounds_total })),
         el("ol", { class: "standings" }, game.standings.map((s) =>
           el("li", {}, el("span", { class: "swatch", style: `background:${cssColour(s.colour)}` }),
             ` ${names[s.colour]} ${money(s.money)} (${t("banknotes", { n: s.banknotes })})`))),
         game.rounds.length ? game.rounds.map((r) => roundSummary(r, names)) : el("p", {}, t("rounds.none")),
         el("p", {}, el("a", { href: `/games/${game.id}` }, t("history.open")), " · ",
           el("a", { href: `/api/games/${game.id}/export.json` }, t("export.json")), " · ",
-          el("a", { href: `/api/games/${game.id}/export.csv` }, t("export.csv"))));
+          el("a", { href: `/api/games/${game.id}/export.csv` }, t("export.csv"))),
+        el("p", {}, playAgainLink(game.id, "secondary")));
     }));
     if (!games.length) box.replaceChildren(el("p", {}, t("new.none")));
   } catch (err) {

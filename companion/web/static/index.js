@@ -29,6 +29,8 @@ async function createGame(event) {
     players, edition: form.edition.value, neutral: form.neutral.checked, slot: form.slot.checked,
     unclaimed: form.unclaimed.value,
   };
+  // a game set up again keeps its neutral dice's colour while its players keep theirs
+  if (form.neutral.checked && form.dataset.neutralColour) body.neutral_colour = form.dataset.neutralColour;
   try {
     const created = await api("POST", "/api/games", body);
     localStorage.setItem(`vegas-token-${created.id}`, created.token);
@@ -36,6 +38,34 @@ async function createGame(event) {
   } catch (err) {
     document.getElementById("form-error").textContent = err.message;
   }
+}
+
+// ?again=ID: the form set up as that game was (players and colours in their seats, edition, variants)
+async function setUpAsBefore(gameId) {
+  const form = document.getElementById("new-game-form");
+  let game;
+  try {
+    game = await api("GET", `/api/games/${encodeURIComponent(gameId)}`);
+  } catch (err) {
+    document.getElementById("form-error").textContent = t("again.missing", { id: gameId });
+    return;
+  }
+  setPlayerCount(game.players.length);
+  document.querySelectorAll(".player-row").forEach((row, i) => {
+    const { name, colour } = game.players[i];
+    row.querySelector("input").value = name;
+    const select = row.querySelector("select");
+    if (![...select.options].some((o) => o.value === colour)) select.append(el("option", { value: colour }, colour));
+    select.value = colour;
+  });
+  form.edition.value = game.edition;
+  form.neutral.checked = Boolean(game.neutral);
+  form.slot.checked = game.slot;
+  form.unclaimed.value = game.unclaimed_rule;
+  form.dataset.neutralColour = game.neutral || "";
+  const note = document.getElementById("form-note");
+  note.textContent = t("again.note", { names: game.players.map((p) => p.name).join(", ") });
+  note.hidden = false;
 }
 
 async function listGames() {
@@ -58,5 +88,7 @@ document.addEventListener("DOMContentLoaded", () => {
   document.getElementById("remove-player").addEventListener("click", () =>
     setPlayerCount(Math.max(2, document.querySelectorAll(".player-row").length - 1)));
   document.getElementById("new-game-form").addEventListener("submit", createGame);
+  const again = new URLSearchParams(location.search).get("again");
+  if (again) setUpAsBefore(again);
   listGames();
 });

@@ -40,7 +40,7 @@ function renderStatus() {
     state.over ? t("game.over") : t("round", { n: state.round, total: state.rounds_total });
   const turn = document.getElementById("turn-label");
   if (state.over) {
-    turn.textContent = t("result.winners", { names: state.winners.map(nameOf).join(" & ") });
+    turn.textContent = winnersText(state);
     turn.style.color = "";
   } else {
     const key = state.phase === "neutral_roll" ? "turn.neutral" : "turn";
@@ -101,8 +101,8 @@ function renderCasinos() {
 function renderAction() {
   const box = document.getElementById("action");
   if (state.over) {
-    box.replaceChildren(el("h2", {}, t("result.winners", { names: state.winners.map(nameOf).join(" & ") })),
-      standingsList());
+    box.replaceChildren(el("h2", {}, winnersText(state)),
+      standingsList(), playAgainLink(state.id));
     return;
   }
   box.hidden = false;
