@@ -4,7 +4,7 @@ colours.json (image name -> colour of each labelled die, in label order).
     python -m companion.synth.make_dataset OUT --count 3000 --seed 1 [--max-side 640] \
         [--perspective 0.5] [--lowest 25] [--translucent 0.3] [--busy 0.7] \
         [--size 3264x2448] [--die-share 0.02 0.06] [--slanted 0.8] [--defocus 0.4] [--grouped 0.5] \
-        [--glossy 0.5] [--marbled 0.3]
+        [--glossy 0.5] [--marbled 0.3] [--game-rolls 1.0]
 
 ``--perspective`` is the share of scenes drawn as cubes through a lens (``perspective.py``);
 the rest come from the flat top-down renderer (``scene.py``). ``--lowest`` is the lowest lens
@@ -16,7 +16,9 @@ and ``--die-share`` sets how wide a die at the centre is, as a share of the shor
 overhead), ``--defocus`` the share of lens scenes partly out of focus (``focus.py``) and
 ``--grouped`` the share of lens scenes whose dice are pushed together in touching groups;
 ``--glossy`` is the share of lens dice whose pips are drilled and catch the light (``glossy.py``),
-``--marbled`` the share whose body is marbled or glittered (``marbled.py``).
+``--marbled`` the share whose body is marbled or glittered (``marbled.py``). ``--game-rolls`` is
+the share of scenes that are one player's roll as the table's webcam sees it (``game_roll.py``;
+drawn at ``--size`` when given): the other options do not apply to them.
 """
 
 import argparse
@@ -27,6 +29,7 @@ import cv2
 import numpy as np
 
 from .cli import parse_share, parse_size
+from .game_roll import sample_game_roll
 from .perspective import DIE_SHARE, LOWEST_CAMERA, SLANTED, sample_perspective_scene
 from .scene import sample_scene
 
@@ -48,13 +51,16 @@ def write_dataset(
     grouped: float = 0.0,
     glossy: float = 0.0,
     marbled: float = 0.0,
+    game_rolls: float = 0.0,
 ) -> None:
     (out / "images").mkdir(parents=True, exist_ok=True)
     (out / "labels").mkdir(parents=True, exist_ok=True)
     colours: dict[str, list[str]] = {}
     rng = np.random.default_rng(seed)
     for index in range(count):
-        if perspective and rng.random() < perspective:
+        if game_rolls and rng.random() < game_rolls:
+            scene = sample_game_roll(rng, size)
+        elif perspective and rng.random() < perspective:
             frame = size if size is None or rng.random() < 0.5 else (size[1], size[0])
             scene = sample_perspective_scene(
                 rng,
@@ -145,6 +151,12 @@ def main() -> None:
         help="share of lens dice whose body is marbled (veins of a second colour) or glittered",
     )
     parser.add_argument(
+        "--game-rolls",
+        type=parse_share,
+        default=0.0,
+        help="share of scenes that are one player's roll seen by the table's webcam (game_roll.py)",
+    )
+    parser.add_argument(
         "--size", type=parse_size, default=None, help="lens scenes drawn at WxH (e.g. 3264x2448)"
     )
     parser.add_argument(
@@ -173,6 +185,7 @@ def main() -> None:
         grouped=args.grouped,
         glossy=args.glossy,
         marbled=args.marbled,
+        game_rolls=args.game_rolls,
     )
 
 

@@ -480,6 +480,27 @@ def sample_perspective_scene(
     camera = sample_camera(rng, w, h, die_pixels, lowest, slanted)
     place = place_groups if grouped > 0 and rng.random() < grouped else place_cubes
     cubes = place(rng, camera, w, h, count or int(rng.integers(1, 26)), colours)
+    shares = (translucent, busy, inked, defocus, glossy, marbled)
+    return render_cubes(rng, camera, (w, h), cubes, die_pixels, *shares)
+
+
+def render_cubes(
+    rng: np.random.Generator,
+    camera: Camera,
+    size: tuple[int, int],
+    cubes: list[Cube],
+    die_pixels: float,
+    translucent: float = 0.0,
+    busy: float = 0.0,
+    inked: float = 0.0,
+    defocus: float = 0.0,
+    glossy: float = 0.0,
+    marbled: float = 0.0,
+) -> Scene:
+    """The picture ``camera`` takes of ``cubes`` on a table of ``size``, under a random light; the
+    dice whose top face nearer dice hide are left out (neither drawn nor labelled). The shares are
+    ``sample_perspective_scene``'s."""
+    w, h = size
     cubes = [c for c, seen in zip(cubes, visible_tops(cubes, camera, w, h), strict=True) if seen]
     light = sample_light(rng)
     lx, ly = light["direction"]

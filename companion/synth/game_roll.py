@@ -1,0 +1,104 @@
+"""Render one player's roll as the table's webcam sees it: the dice a player of Las Vegas throws
+at once (their own colour, with the neutral dice they hold and their Biggy in the three-round
+edition) lying where they fell, some against each other, seen from near straight above.
+
+The other renders draw dice of any colours anywhere; this is the picture the camera loop reads
+most, so ``tests/benchmarks/bench_game_rolls.py`` scores whole rolls on it: a roll read right
+is one the tablet records without a player's correction.
+"""
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from .perspective import BIGGY_SIZE, Cube, overlap, render_cubes, sample_camera, top_inside
+from .scene import Scene, frame_size
+
+#: the colours a player plays (the classic game's five, and two more the page offers)
+PLAYER_COLOURS = ("red", "green", "blue", "black", "white", "yellow", "violet")
+#: a webcam over the table: a die at the centre this share of the frame's shorter side wide
+ROLL_DIE_SHARE = (0.045, 0.10)
+#: the lowest camera, in degrees above the table (most are near straight above)
+ROLL_LOWEST, ROLL_SLANTED = 60.0, 0.15
+#: the share of dice that come to rest against a die already lying there
+TOUCHING = 0.35
+#: dice fall within this many die sides of the roll's centre (low, high)
+SCATTER = (2.0, 4.5)
+#: how far from the picture's middle a roll's centre lies (a standard deviation, as a share of
+#: the picture's width and height)
+TRAY_SPREAD = 0.12
+
+
+@dataclass(frozen=True)
+class RolledDie:
+    colour: str
+    pips: int
+    big: bool = False
+
+
+def roll_dice(rng: np.random.Generator) -> list[RolledDie]:
+    """A roll a player may make: 1–8 dice of their colour in the classic game, with up to four
+    white neutral dice (grey when the player is white) in the neutral variant; in the three-round
+    edition up to six dice and their Biggy, with up to three grey neutral dice."""
+    player = str(PLAYER_COLOURS[rng.integers(len(PLAYER_COLOURS))])
+    if rng.random() < 0.25:  # the three-round edition
+        own = int(rng.integers(0, 7))
+        big = rng.random() < 0.7 or own == 0
+        neutral, neutrals = "grey", int(rng.integers(0, 4)) if rng.random() < 0.4 else 0
+    else:
+        own, big = int(rng.integers(1, 9)), False
+        neutral = "grey" if player == "white" else "white"
+        neutrals = int(rng.integers(1, 5)) if rng.random() < 0.4 else 0
+    dice = [RolledDie(player, int(rng.integers(1, 7)), True)] if big else []
+    dice += [RolledDie(player, int(rng.integers(1, 7))) for _ in range(own)]
+    dice += [RolledDie(neutral, int(rng.integers(1, 7))) for _ in range(neutrals)]
+    return dice
+
+
+def place_roll(rng: np.random.Generator, camera, w: int, h: int, dice: list[RolledDie]) -> list[Cube]:
+    """Where the ``dice`` came to rest: scattered round a spot in view, a ``TOUCHING`` share of
+    them against a die already lying there, none standing in another, every top face in the
+    picture. A die with no room left is not drawn (and so not labelled)."""
+    centre = None
+    for _ in range(50):  # the camera is set up over the tray: rolls land near the picture's middle
+        spot = (w / 2 + rng.normal(0, TRAY_SPREAD * w), h / 2 + rng.normal(0, TRAY_SPREAD * h))
+        if (centre := camera.on_table(spot)) is not None:
+            break
+    if centre is None:
+        return []
+    radius = rng.uniform(*SCATTER)
+    cubes: list[Cube] = []
+    for die in dice:
+        size = BIGGY_SIZE if die.big else 1.0
+        for _ in range(60):
+            if cubes and rng.random() < TOUCHING:
+                neighbour = cubes[int(rng.integers(len(cubes)))]
+                square = rng.random() < 0.6
+                side = neighbour.angle + int(rng.integers(4)) * math.pi / 2 + rng.normal(0, 0.05)
+                direction = side if square else rng.uniform(0, 2 * math.pi)
+                gap = (neighbour.size + size) / 2 * rng.uniform(1.0, 1.12)
+                x, y = neighbour.x + gap * math.cos(direction), neighbour.y + gap * math.sin(direction)
+                angle = neighbour.angle + rng.normal(0, 0.05) if square else rng.uniform(0, math.pi / 2)
+            else:
+                distance, bearing = radius * math.sqrt(rng.random()), rng.uniform(0, 2 * math.pi)
+                x, y = centre[0] + distance * math.cos(bearing), centre[1] + distance * math.sin(bearing)
+                angle = rng.uniform(0, math.pi / 2)
+            cube = Cube(float(x), float(y), angle, die.pips, die.colour, size, int(rng.integers(4)))
+            if top_inside(cube, camera, w, h) and not any(overlap(cube, other) for other in cubes):
+                cubes.append(cube)
+                break
+    return cubes
+
+
+def sample_game_roll(rng: np.random.Generator, size: tuple[int, int] | None = None) -> Scene:
+    """One player's roll on a table, 640×480 to 1280×720 unless ``size`` is given, seen by a
+    webcam from 60–90° above (mostly near 90°); plain game dice, a few see-through or with
+    shiny pips, now and then on a patterned cloth or partly out of focus."""
+    w, h = size or frame_size(rng)
+    die_pixels = min(w, h) * rng.uniform(*ROLL_DIE_SHARE)
+    camera = sample_camera(rng, w, h, die_pixels, ROLL_LOWEST, ROLL_SLANTED)
+    cubes = place_roll(rng, camera, w, h, roll_dice(rng))
+    return render_cubes(
+        rng, camera, (w, h), cubes, die_pixels, translucent=0.05, busy=0.2, defocus=0.1, glossy=0.05
+    )

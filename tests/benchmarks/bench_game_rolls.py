@@ -1,0 +1,113 @@
+"""Benchmark: whole rolls as the table's webcam sees them. Each picture is one player's roll
+(``companion.synth.game_roll``: their dice, with neutral dice or a Biggy now and then, some
+lying against each other, a camera 60–90° above the table), rendered from a seed kept out of
+training. It counts the rolls the reader reads right as a whole (every die found, with its pips
+and colour), the rolls the camera bridge records right once it has named each die with the
+roller's colours (``companion.camera.bridge.to_rules_dice``), the rolls it would record
+wrong without asking (the colours fit the roller's hand but a die is wrong: the dangerous
+case), and why the others fail. Per-die figures as `companion bench` gives them, and the median
+time per picture, follow.
+
+Run: python -m tests.benchmarks.bench_game_rolls [--count 300] [--seed 123] [--folder DIR]
+"""
+
+import argparse
+import json
+import statistics
+import time
+from collections import Counter
+from pathlib import Path
+
+import cv2
+
+from companion.camera.bridge import to_rules_dice
+from companion.synth.make_dataset import write_dataset
+from companion.vision.boxes import intersection
+from companion.vision.dataset import read_yolo_folder
+from companion.vision.evaluation import Summary, match
+from companion.vision.reader import DiceReader
+
+#: kinds of roll, by how many dice lie in it
+SIZES = ((1, 4), (5, 8), (9, 12))
+
+
+Dice = list[tuple[str, int]]  # (colour, pips) of each die of a roll
+
+
+def roll_outcome(truth: Dice, read: Dice, recorded: Dice) -> str:
+    """What the table gets from one roll: "right" (read right as it is), "right after naming"
+    (the bridge's colour names make it right), "recorded wrong" (it fits the roller's hand, so
+    it would be recorded without a question, but a die is wrong), or why the tablet asks:
+    "dice missing", "dice too many", "pips wrong" or "colours wrong"."""
+    if Counter(read) == Counter(truth):
+        return "right"
+    if Counter(recorded) == Counter(truth):
+        return "right after naming"
+    if Counter(c for c, _ in recorded) == Counter(c for c, _ in truth):
+        return "recorded wrong"
+    if len(recorded) != len(truth):
+        return "dice missing" if len(recorded) < len(truth) else "dice too many"
+    if Counter(p for _, p in recorded) != Counter(p for _, p in truth):
+        return "pips wrong"
+    return "colours wrong"
+
+
+def touching(boxes: list[tuple[float, float, float, float]]) -> bool:
+    """Whether two dice lie against each other: their boxes (round the faces seen) overlap."""
+    return any(intersection(a, b) > 0 for i, a in enumerate(boxes) for b in boxes[i + 1 :])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--count", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=123, help="a seed no training set used (default 123)")
+    parser.add_argument("--folder", type=Path, help="the renders' folder (default build/game_rolls_SEED)")
+    args = parser.parse_args()
+    folder = args.folder or Path(f"build/game_rolls_{args.seed}")
+    if not (folder / "colours.json").exists():
+        print(f"rendering {args.count} rolls (seed {args.seed}) into {folder} ...", flush=True)
+        write_dataset(folder, args.count, args.seed, None, game_rolls=1.0)
+    colours = json.loads((folder / "colours.json").read_text())
+    reader = DiceReader()
+    outcomes: Counter = Counter()
+    summary, times = Summary(), []
+    for item in read_yolo_folder(folder):
+        image = cv2.imread(str(item.image_path))
+        start = time.perf_counter()
+        dice = reader.read(image)
+        times.append((time.perf_counter() - start) * 1000)
+        labels = item.boxes(image.shape[1], image.shape[0])
+        truth_colours = colours[item.image_path.stem]
+        summary.images.append(match(dice, labels, truth_colours))
+        truth = [(colour, label.pips) for colour, label in zip(truth_colours, labels, strict=True)]
+        hand = {(colour, False): n for colour, n in Counter(truth_colours).items()}
+        recorded = [(d.colour, d.pips) for d in to_rules_dice(tuple(dice), hand)]
+        outcome = roll_outcome(truth, [(d.colour, d.pips) for d in dice], recorded)
+        size = next(f"{low}–{high} dice" for low, high in SIZES if low <= len(truth) <= high)
+        lying = "dice touching" if touching([(b.x, b.y, b.w, b.h) for b in labels]) else "none touching"
+        for kind in ("all rolls", size, lying):
+            outcomes[kind, "rolls"] += 1
+            outcomes[kind, outcome] += 1
+    print(f"\ngame rolls: {folder} (seed {args.seed})\n")
+    kinds = ["right", "right after naming", "recorded wrong", "dice missing", "dice too many", "pips wrong"]
+    kinds.append("colours wrong")
+    print("| rolls | count | " + " | ".join(kinds) + " |")
+    print("|---" * (len(kinds) + 2) + "|")
+    sizes = [f"{low}–{high} dice" for low, high in SIZES]
+    for kind in ["all rolls", *sizes, "none touching", "dice touching"]:
+        n = outcomes[kind, "rolls"]
+        if n:
+            print(f"| {kind} | {n} | " + " | ".join(f"{outcomes[kind, k]}" for k in kinds) + " |")
+    figures = summary.figures()
+    print(
+        f"\nper die: {figures['dice']} dice, recall {figures['recall']:.3f}, precision "
+        f"{figures['precision']:.3f}, pips right among found {figures['pips_right_among_found']:.3f}, "
+        f"read F1 {figures['read_f1']:.3f}, colour right {figures.get('colour_right', 0):.3f}; "
+        f"median {statistics.median(times):.1f} ms per picture"
+    )
+
+
+if __name__ == "__main__":
+    main()

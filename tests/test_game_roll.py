@@ -1,0 +1,79 @@
+"""One player's roll as the table's webcam sees it (``companion.synth.game_roll``), and how the
+game-roll benchmark judges a roll."""
+
+import json
+from collections import Counter
+
+import numpy as np
+
+from companion.synth.game_roll import PLAYER_COLOURS, place_roll, roll_dice, sample_game_roll
+from companion.synth.make_dataset import write_dataset
+from companion.synth.perspective import BIGGY_SIZE, overlap, sample_camera, top_inside
+from companion.vision.dataset import read_yolo_folder
+from tests.benchmarks.bench_game_rolls import roll_outcome
+
+
+def test_a_roll_holds_what_a_player_may_throw_at_once():
+    editions = Counter()
+    for seed in range(400):
+        dice = roll_dice(np.random.default_rng(seed))
+        bigs = [d for d in dice if d.big]
+        colours = Counter(d.colour for d in dice if not d.big)
+        player = bigs[0].colour if bigs else next(d.colour for d in dice if d.colour in PLAYER_COLOURS)
+        neutrals = {c: n for c, n in colours.items() if c != player}
+        assert len(neutrals) <= 1 and all(1 <= d.pips <= 6 for d in dice)
+        if bigs:  # the three-round edition: up to six dice and the Biggy, grey neutral dice
+            editions["biggy"] += 1
+            assert len(bigs) == 1 and colours[player] <= 6 and set(neutrals) <= {"grey"}
+            assert sum(neutrals.values()) <= 3
+        else:  # classic, or the three-round edition once its Biggy is on a casino
+            editions["classic"] += 1
+            assert 1 <= colours[player] <= 8 and sum(neutrals.values()) <= 4
+            assert set(neutrals) <= ({"grey"} if player == "white" else {"white", "grey"})
+    assert editions["biggy"] > 50 and editions["classic"] > 200
+
+
+def test_rolled_dice_lie_whole_in_the_picture_and_never_in_each_other():
+    touching = 0
+    for seed in range(12):
+        rng = np.random.default_rng(seed)
+        camera = sample_camera(rng, 1280, 720, die_pixels=50, lowest=60, slanted=0.15)
+        dice = roll_dice(rng)
+        cubes = place_roll(rng, camera, 1280, 720, dice)
+        assert 0 < len(cubes) <= len(dice)
+        assert all(top_inside(c, camera, 1280, 720) for c in cubes)
+        assert not any(overlap(a, b) for i, a in enumerate(cubes) for b in cubes[i + 1 :])
+        assert sum(c.size == BIGGY_SIZE for c in cubes) <= sum(d.big for d in dice)
+        assert {c.size for c in cubes} <= {1.0, BIGGY_SIZE}
+        pairs = [(a, b) for i, a in enumerate(cubes) for b in cubes[i + 1 :]]
+        touching += any(np.hypot(a.x - b.x, a.y - b.y) < (a.size + b.size) / 2 * 1.13 for a, b in pairs)
+    assert touching >= 6  # most rolls have dice lying against each other
+
+
+def test_game_rolls_are_written_as_a_labelled_folder_with_their_colours(tmp_path):
+    write_dataset(tmp_path / "rolls", 4, seed=7, max_side=None, game_rolls=1.0)
+    colours = json.loads((tmp_path / "rolls" / "colours.json").read_text())
+    items = list(read_yolo_folder(tmp_path / "rolls"))
+    assert len(items) == len(colours) == 4
+    for item in items:
+        assert len(item.rows) == len(colours[item.image_path.stem]) >= 1
+    scene = sample_game_roll(np.random.default_rng(7), (960, 540))
+    assert scene.image.shape == (540, 960, 3)
+    for die in scene.dice:
+        x, y, w, h = die.box
+        assert 0 <= x <= x + w <= 960 and 0 <= y <= y + h <= 540 and 10 < w < 200
+
+
+def test_a_roll_is_right_asked_about_or_recorded_wrong():
+    truth = [("red", 3), ("red", 5), ("white", 2)]
+    assert roll_outcome(truth, truth[::-1], truth) == "right"
+    # a white neutral die read grey, named white by the bridge from the roller's hand
+    assert roll_outcome(truth, [("red", 3), ("red", 5), ("grey", 2)], truth) == "right after naming"
+    # the colours fit the hand, so nobody is asked, but a 5 was read as a 6
+    wrong = [("red", 3), ("red", 6), ("white", 2)]
+    assert roll_outcome(truth, wrong, wrong) == "recorded wrong"
+    assert roll_outcome(truth, truth[:2], truth[:2]) == "dice missing"
+    extra = [*truth, ("red", 1)]
+    assert roll_outcome(truth, extra, extra) == "dice too many"
+    swapped = [("red", 3), ("white", 5), ("red", 2)]
+    assert roll_outcome(truth, swapped, [("red", 3), ("red", 5), ("red", 2)]) == "colours wrong"
