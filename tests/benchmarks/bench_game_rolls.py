@@ -8,7 +8,7 @@ wrong without asking (the colours fit the roller's hand but a die is wrong: the 
 case), and why the others fail. Per-die figures as `companion bench` gives them, and the median
 time per picture, follow.
 
-Run: python -m tests.benchmarks.bench_game_rolls [--count 300] [--seed 123] [--folder DIR]
+Run: python -m tests.benchmarks.bench_game_rolls [--count 300] [--seed 123] [--folder DIR] [--models DIR]
 """
 
 import argparse
@@ -26,6 +26,8 @@ from companion.vision.boxes import intersection
 from companion.vision.dataset import read_yolo_folder
 from companion.vision.evaluation import Summary, match
 from companion.vision.reader import DiceReader
+
+from .compare_readers import reader_of
 
 #: kinds of roll, by how many dice lie in it
 SIZES = ((1, 4), (5, 8), (9, 12))
@@ -64,13 +66,14 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=300)
     parser.add_argument("--seed", type=int, default=123, help="a seed no training set used (default 123)")
     parser.add_argument("--folder", type=Path, help="the renders' folder (default build/game_rolls_SEED)")
+    parser.add_argument("--models", type=Path, help="folder with dicenet.onnx, pipnet.onnx")
     args = parser.parse_args()
     folder = args.folder or Path(f"build/game_rolls_{args.seed}")
     if not (folder / "colours.json").exists():
         print(f"rendering {args.count} rolls (seed {args.seed}) into {folder} ...", flush=True)
         write_dataset(folder, args.count, args.seed, None, game_rolls=1.0)
     colours = json.loads((folder / "colours.json").read_text())
-    reader = DiceReader()
+    reader = reader_of(args.models, threads=2) if args.models else DiceReader()
     outcomes: Counter = Counter()
     summary, times = Summary(), []
     for item in read_yolo_folder(folder):
