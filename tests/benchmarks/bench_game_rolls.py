@@ -13,7 +13,6 @@ Run: python -m tests.benchmarks.bench_game_rolls [--count 300] [--seed 123] [--f
 
 import argparse
 import json
-import statistics
 import time
 from collections import Counter
 from pathlib import Path
@@ -30,7 +29,17 @@ from companion.vision.reader import DiceReader
 from .compare_readers import reader_of
 
 #: kinds of roll, by how many dice lie in it
-SIZES = ((1, 4), (5, 8), (9, 12))
+SIZES = {f"{low}–{high} dice": range(low, high + 1) for low, high in ((1, 4), (5, 8), (9, 12))}
+#: what ``roll_outcome`` says of a roll, in the table's order
+OUTCOMES = (
+    "right",
+    "right after naming",
+    "recorded wrong",
+    "dice missing",
+    "dice too many",
+    "pips wrong",
+    "colours wrong",
+)
 
 
 Dice = list[tuple[str, int]]  # (colour, pips) of each die of a roll
@@ -75,40 +84,38 @@ def main() -> None:
     colours = json.loads((folder / "colours.json").read_text())
     reader = reader_of(args.models, threads=2) if args.models else DiceReader()
     outcomes: Counter = Counter()
-    summary, times = Summary(), []
+    summary = Summary()
     for item in read_yolo_folder(folder):
         image = cv2.imread(str(item.image_path))
         start = time.perf_counter()
         dice = reader.read(image)
-        times.append((time.perf_counter() - start) * 1000)
+        ms = (time.perf_counter() - start) * 1000
         labels = item.boxes(image.shape[1], image.shape[0])
         truth_colours = colours[item.image_path.stem]
         summary.images.append(match(dice, labels, truth_colours))
+        summary.images[-1].ms = ms
         truth = [(colour, label.pips) for colour, label in zip(truth_colours, labels, strict=True)]
         hand = {(colour, False): n for colour, n in Counter(truth_colours).items()}
         recorded = [(d.colour, d.pips) for d in to_rules_dice(tuple(dice), hand)]
         outcome = roll_outcome(truth, [(d.colour, d.pips) for d in dice], recorded)
-        size = next(f"{low}–{high} dice" for low, high in SIZES if low <= len(truth) <= high)
+        size = next(label for label, counts in SIZES.items() if len(truth) in counts)
         lying = "dice touching" if touching([(b.x, b.y, b.w, b.h) for b in labels]) else "none touching"
         for kind in ("all rolls", size, lying):
             outcomes[kind, "rolls"] += 1
             outcomes[kind, outcome] += 1
     print(f"\ngame rolls: {folder} (seed {args.seed})\n")
-    kinds = ["right", "right after naming", "recorded wrong", "dice missing", "dice too many", "pips wrong"]
-    kinds.append("colours wrong")
-    print("| rolls | count | " + " | ".join(kinds) + " |")
-    print("|---" * (len(kinds) + 2) + "|")
-    sizes = [f"{low}–{high} dice" for low, high in SIZES]
-    for kind in ["all rolls", *sizes, "none touching", "dice touching"]:
+    print("| rolls | count | " + " | ".join(OUTCOMES) + " |")
+    print("|---" * (len(OUTCOMES) + 2) + "|")
+    for kind in ["all rolls", *SIZES, "none touching", "dice touching"]:
         n = outcomes[kind, "rolls"]
         if n:
-            print(f"| {kind} | {n} | " + " | ".join(f"{outcomes[kind, k]}" for k in kinds) + " |")
+            print(f"| {kind} | {n} | " + " | ".join(f"{outcomes[kind, k]}" for k in OUTCOMES) + " |")
     figures = summary.figures()
     print(
         f"\nper die: {figures['dice']} dice, recall {figures['recall']:.3f}, precision "
         f"{figures['precision']:.3f}, pips right among found {figures['pips_right_among_found']:.3f}, "
         f"read F1 {figures['read_f1']:.3f}, colour right {figures.get('colour_right', 0):.3f}; "
-        f"median {statistics.median(times):.1f} ms per picture"
+        f"median {figures['median_ms']:.1f} ms per picture"
     )
 
 
