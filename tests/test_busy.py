@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from companion.synth.busy import busy_table, printed, speckled
-from companion.synth.perspective import sample_perspective_scene
+from companion.synth.perspective import LensOptions, sample_perspective_scene
 from companion.synth.scene import background
 
 
@@ -33,7 +33,9 @@ def test_stone_and_print_are_busier_than_the_plain_tables(kind):
 @pytest.mark.parametrize("seed", range(3))
 def test_a_busy_table_changes_the_table_not_the_dice(seed):
     plain = sample_perspective_scene(np.random.default_rng(seed), (640, 480), count=8)
-    busy = sample_perspective_scene(np.random.default_rng(seed), (640, 480), count=8, busy=1.0)
+    busy = sample_perspective_scene(
+        np.random.default_rng(seed), (640, 480), count=8, options=LensOptions(busy=1.0)
+    )
     assert busy.dice == plain.dice, "the same seed places the same dice, labelled alike"
     assert np.abs(busy.image.astype(int) - plain.image.astype(int)).mean() > 10
 
@@ -41,7 +43,7 @@ def test_a_busy_table_changes_the_table_not_the_dice(seed):
 @pytest.mark.parametrize("seed", range(4))
 def test_a_die_on_a_busy_table_is_drawn_over_the_clutter(seed):
     rng = np.random.default_rng(20 + seed)
-    scene = sample_perspective_scene(rng, (640, 480), count=1, colours=["red"], busy=1.0)
+    scene = sample_perspective_scene(rng, (640, 480), count=1, colours=["red"], options=LensOptions(busy=1.0))
     (die,) = scene.dice
     x, y, w, h = die.box
     middle = scene.image[y + h // 4 : y + 3 * h // 4, x + w // 4 : x + 3 * w // 4]

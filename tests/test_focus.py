@@ -4,7 +4,7 @@ import cv2
 import numpy as np
 
 from companion.synth.focus import out_of_focus
-from companion.synth.perspective import sample_perspective_scene
+from companion.synth.perspective import LensOptions, sample_perspective_scene
 
 
 def sharpness(image: np.ndarray) -> float:
@@ -33,9 +33,13 @@ def test_a_band_of_the_picture_can_stay_sharp():
 
 def test_defocus_changes_only_the_scenes_it_is_asked_for():
     plain = sample_perspective_scene(np.random.default_rng(8), (640, 480), count=6)
-    again = sample_perspective_scene(np.random.default_rng(8), (640, 480), count=6, defocus=0.0)
+    again = sample_perspective_scene(
+        np.random.default_rng(8), (640, 480), count=6, options=LensOptions(defocus=0.0)
+    )
     assert np.array_equal(plain.image, again.image) and plain.dice == again.dice
-    blurred = sample_perspective_scene(np.random.default_rng(8), (640, 480), count=6, defocus=1.0)
+    blurred = sample_perspective_scene(
+        np.random.default_rng(8), (640, 480), count=6, options=LensOptions(defocus=1.0)
+    )
     assert blurred.dice == plain.dice  # the same dice and labels, only the picture is blurred
     assert sharpness(blurred.image) < sharpness(plain.image)
 

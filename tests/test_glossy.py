@@ -5,7 +5,7 @@ import math
 import numpy as np
 
 from companion.synth.glossy import Shine, sample_shine, shiny_pip
-from companion.synth.perspective import face_texture, sample_perspective_scene
+from companion.synth.perspective import LensOptions, face_texture, sample_perspective_scene
 
 GOLD = np.array([40, 180, 220], np.float32)
 
@@ -46,8 +46,10 @@ def test_shines_range_from_matt_to_glinting():
 def test_glossy_pips_change_how_the_dice_look_not_where_they_are_or_what_they_show():
     """The shine is drawn after the dice are placed, so a scene's labels stay those of the
     same seed without it; only the picture changes."""
-    plain = sample_perspective_scene(np.random.default_rng(81), (320, 240), inked=0.3)
-    shiny = sample_perspective_scene(np.random.default_rng(81), (320, 240), inked=0.3, glossy=1.0)
+    plain = sample_perspective_scene(np.random.default_rng(81), (320, 240), options=LensOptions(inked=0.3))
+    shiny = sample_perspective_scene(
+        np.random.default_rng(81), (320, 240), options=LensOptions(inked=0.3, glossy=1.0)
+    )
     assert len(plain.dice) > 0
     assert plain.dice == shiny.dice
     assert not np.array_equal(plain.image, shiny.image)

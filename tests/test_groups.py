@@ -10,6 +10,7 @@ from companion.synth.perspective import (
     PLACING_MARGIN,
     Camera,
     Cube,
+    LensOptions,
     group_start,
     overlap,
     place_groups,
@@ -45,9 +46,13 @@ def test_overlap_tells_touching_from_standing_in_each_other():
 
 def test_grouped_changes_only_the_scenes_it_is_asked_for():
     plain = sample_perspective_scene(np.random.default_rng(8), (640, 480), count=10)
-    again = sample_perspective_scene(np.random.default_rng(8), (640, 480), count=10, grouped=0.0)
+    again = sample_perspective_scene(
+        np.random.default_rng(8), (640, 480), count=10, options=LensOptions(grouped=0.0)
+    )
     assert np.array_equal(plain.image, again.image) and plain.dice == again.dice
-    grouped = sample_perspective_scene(np.random.default_rng(8), (640, 480), count=10, grouped=1.0)
+    grouped = sample_perspective_scene(
+        np.random.default_rng(8), (640, 480), count=10, options=LensOptions(grouped=1.0)
+    )
     assert grouped.dice and grouped.dice != plain.dice
 
 
@@ -56,7 +61,7 @@ def test_a_grouped_scene_asked_for_dice_has_some(seed):
     """These seeds draw a close camera and groups starting too near the picture's edge: such a
     group starts again elsewhere (until session 16 these scenes had no die)."""
     scene = sample_perspective_scene(
-        np.random.default_rng(seed), (800, 600), grouped=1.0, lowest=20, slanted=0.6
+        np.random.default_rng(seed), (800, 600), options=LensOptions(grouped=1.0, lowest=20, slanted=0.6)
     )
     assert scene.dice
 

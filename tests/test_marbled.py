@@ -3,7 +3,7 @@
 import numpy as np
 
 from companion.synth.marbled import Marbling, marbled_body, sample_marbling
-from companion.synth.perspective import face_texture, sample_perspective_scene
+from companion.synth.perspective import LensOptions, face_texture, sample_perspective_scene
 
 RED = np.array([40, 35, 200], np.float32)
 WHITE = np.array([235, 235, 235], np.float32)
@@ -48,8 +48,10 @@ def test_a_marbled_face_keeps_its_pips():
 
 
 def test_marbling_changes_how_the_dice_look_not_where_they_are_or_what_they_show():
-    plain = sample_perspective_scene(np.random.default_rng(85), (320, 240), inked=0.3)
-    marbled = sample_perspective_scene(np.random.default_rng(85), (320, 240), inked=0.3, marbled=1.0)
+    plain = sample_perspective_scene(np.random.default_rng(85), (320, 240), options=LensOptions(inked=0.3))
+    marbled = sample_perspective_scene(
+        np.random.default_rng(85), (320, 240), options=LensOptions(inked=0.3, marbled=1.0)
+    )
     assert len(plain.dice) > 0
     assert plain.dice == marbled.dice
     assert not np.array_equal(plain.image, marbled.image)

@@ -6,6 +6,7 @@ import pytest
 from companion.synth.perspective import (
     SIDES,
     Cube,
+    LensOptions,
     draw_cube,
     outline,
     place_cubes,
@@ -76,7 +77,9 @@ def test_every_label_is_a_whole_die_inside_the_picture(seed):
 @pytest.mark.parametrize("translucent", [0.0, 1.0])
 def test_a_lone_die_is_drawn_in_its_colour_inside_its_label(seed, translucent):
     rng = np.random.default_rng(7 + seed)
-    scene = sample_perspective_scene(rng, (640, 480), count=1, colours=["red"], translucent=translucent)
+    scene = sample_perspective_scene(
+        rng, (640, 480), count=1, colours=["red"], options=LensOptions(translucent=translucent)
+    )
     (die,) = scene.dice
     x, y, w, h = die.box
     middle = scene.image[y + h // 4 : y + 3 * h // 4, x + w // 4 : x + 3 * w // 4]  # the die, not the table
@@ -121,7 +124,7 @@ def test_small_dice_can_be_asked_for_in_a_phone_sized_frame():
         found = []
         for seed in range(3):
             scene = sample_perspective_scene(
-                np.random.default_rng(seed), (1600, 1200), count=6, die_share=share
+                np.random.default_rng(seed), (1600, 1200), count=6, options=LensOptions(die_share=share)
             )
             assert scene.image.shape == (1200, 1600, 3) and scene.dice
             found += [max(die.box[2], die.box[3]) for die in scene.dice]
@@ -143,7 +146,9 @@ def test_a_dataset_can_be_drawn_at_a_phone_size_both_ways_up(tmp_path):
     for bad in ("3264", "axb", "10x10"):
         with pytest.raises(Exception, match="WIDTHxHEIGHT|too small"):
             parse_size(bad)
-    write_dataset(tmp_path, 6, 3, None, perspective=1.0, size=(320, 240), die_share=(0.1, 0.12))
+    write_dataset(
+        tmp_path, 6, 3, None, perspective=1.0, size=(320, 240), lens=LensOptions(die_share=(0.1, 0.12))
+    )
     shapes = {cv2.imread(str(p)).shape[:2] for p in (tmp_path / "images").glob("*.jpg")}
     assert shapes == {(240, 320), (320, 240)}
 

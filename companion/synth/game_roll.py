@@ -12,15 +12,23 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .perspective import BIGGY_SIZE, Cube, overlap, render_cubes, sample_camera, top_inside
+from .perspective import BIGGY_SIZE, Cube, LensOptions, overlap, render_cubes, sample_lens, top_inside
 from .scene import Scene, frame_size
 
 #: the colours a player plays (the classic game's five, and two more the page offers)
 PLAYER_COLOURS = ("red", "green", "blue", "black", "white", "yellow", "violet")
-#: a webcam over the table: a die at the centre this share of the frame's shorter side wide
-ROLL_DIE_SHARE = (0.045, 0.10)
-#: the lowest camera, in degrees above the table (most are near straight above)
-ROLL_LOWEST, ROLL_SLANTED = 60.0, 0.15
+#: a webcam over the table: a die at the centre 4.5–10 % of the frame's shorter side wide, the
+#: lowest camera 60° above the table (most near straight above); plain game dice, a few
+#: see-through or with shiny pips, now and then on a patterned cloth or partly out of focus
+WEBCAM_LENS = LensOptions(
+    lowest=60.0,
+    slanted=0.15,
+    die_share=(0.045, 0.10),
+    busy=0.2,
+    defocus=0.1,
+    translucent=0.05,
+    glossy=0.05,
+)
 #: the share of dice that come to rest against a die already lying there
 TOUCHING = 0.35
 #: dice fall within this many die sides of the roll's centre (low, high)
@@ -93,12 +101,8 @@ def place_roll(rng: np.random.Generator, camera, w: int, h: int, dice: list[Roll
 
 def sample_game_roll(rng: np.random.Generator, size: tuple[int, int] | None = None) -> Scene:
     """One player's roll on a table, 640×480 to 1280×720 unless ``size`` is given, seen by a
-    webcam from 60–90° above (mostly near 90°); plain game dice, a few see-through or with
-    shiny pips, now and then on a patterned cloth or partly out of focus."""
+    webcam as ``WEBCAM_LENS`` says."""
     w, h = size or frame_size(rng)
-    die_pixels = min(w, h) * rng.uniform(*ROLL_DIE_SHARE)
-    camera = sample_camera(rng, w, h, die_pixels, ROLL_LOWEST, ROLL_SLANTED)
+    die_pixels, camera = sample_lens(rng, w, h, WEBCAM_LENS)
     cubes = place_roll(rng, camera, w, h, roll_dice(rng))
-    return render_cubes(
-        rng, camera, (w, h), cubes, die_pixels, translucent=0.05, busy=0.2, defocus=0.1, glossy=0.05
-    )
+    return render_cubes(rng, camera, (w, h), cubes, die_pixels, WEBCAM_LENS)

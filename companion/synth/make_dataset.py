@@ -23,6 +23,7 @@ drawn at ``--size`` when given): the other options do not apply to them.
 
 import argparse
 import json
+from dataclasses import fields
 from pathlib import Path
 
 import cv2
@@ -30,7 +31,7 @@ import numpy as np
 
 from .cli import parse_share, parse_size
 from .game_roll import sample_game_roll
-from .perspective import DIE_SHARE, LOWEST_CAMERA, SLANTED, sample_perspective_scene
+from .perspective import DIE_SHARE, LOWEST_CAMERA, PLAIN_LENS, SLANTED, LensOptions, sample_perspective_scene
 from .scene import sample_scene
 
 
@@ -40,19 +41,13 @@ def write_dataset(
     seed: int,
     max_side: int | None,
     perspective: float = 0.0,
-    lowest: float = LOWEST_CAMERA,
-    translucent: float = 0.0,
-    busy: float = 0.0,
+    lens: LensOptions = PLAIN_LENS,
     size: tuple[int, int] | None = None,
-    die_share: tuple[float, float] = DIE_SHARE,
-    inked: float = 0.0,
-    slanted: float = SLANTED,
-    defocus: float = 0.0,
-    grouped: float = 0.0,
-    glossy: float = 0.0,
-    marbled: float = 0.0,
     game_rolls: float = 0.0,
 ) -> None:
+    """``count`` scenes of ``seed`` into ``out``: a ``game_rolls`` share of game rolls, a
+    ``perspective`` share of the rest drawn through a lens as ``lens`` says (at ``size`` when
+    given, half of them upright), the others flat; each shrunk to ``max_side`` when given."""
     (out / "images").mkdir(parents=True, exist_ok=True)
     (out / "labels").mkdir(parents=True, exist_ok=True)
     colours: dict[str, list[str]] = {}
@@ -62,20 +57,7 @@ def write_dataset(
             scene = sample_game_roll(rng, size)
         elif perspective and rng.random() < perspective:
             frame = size if size is None or rng.random() < 0.5 else (size[1], size[0])
-            scene = sample_perspective_scene(
-                rng,
-                frame,
-                lowest=lowest,
-                translucent=translucent,
-                busy=busy,
-                die_share=die_share,
-                inked=inked,
-                slanted=slanted,
-                defocus=defocus,
-                grouped=grouped,
-                glossy=glossy,
-                marbled=marbled,
-            )
+            scene = sample_perspective_scene(rng, frame, options=lens)
         else:
             scene = sample_scene(rng)
         image, scale = scene.image, 1.0
@@ -168,24 +150,11 @@ def main() -> None:
         help="a die at the centre is this share of the shorter side wide (default %(default)s)",
     )
     args = parser.parse_args()
+    # each LensOptions field has the command-line option of its name
+    given = {field.name: getattr(args, field.name) for field in fields(LensOptions)}
+    lens = LensOptions(**given | {"die_share": tuple(args.die_share)})
     write_dataset(
-        args.out,
-        args.count,
-        args.seed,
-        args.max_side,
-        perspective=args.perspective,
-        lowest=args.lowest,
-        translucent=args.translucent,
-        busy=args.busy,
-        size=args.size,
-        die_share=tuple(args.die_share),
-        inked=args.inked,
-        slanted=args.slanted,
-        defocus=args.defocus,
-        grouped=args.grouped,
-        glossy=args.glossy,
-        marbled=args.marbled,
-        game_rolls=args.game_rolls,
+        args.out, args.count, args.seed, args.max_side, args.perspective, lens, args.size, args.game_rolls
     )
 
 

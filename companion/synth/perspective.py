@@ -449,39 +449,59 @@ def distance(cube: Cube, camera: Camera) -> float:
     return float(np.linalg.norm(np.array([cube.x, cube.y, cube.size / 2]) - camera.position))
 
 
+@dataclass(frozen=True)
+class LensOptions:
+    """How lens scenes are drawn: where the camera may stand, how large the dice are, and the
+    share of scenes (or of dice) that get each look. The defaults are plain dice on a plain
+    table; ``make_dataset``'s options of the same names set them."""
+
+    #: degrees above the table of the lowest camera
+    lowest: float = LOWEST_CAMERA
+    #: share of cameras anywhere from ``lowest`` to 90° (the rest near overhead)
+    slanted: float = SLANTED
+    #: how wide a die at the centre is, as a share of the frame's shorter side (low, high)
+    die_share: tuple[float, float] = DIE_SHARE
+    #: share of scenes whose dice are pushed together in touching groups (``place_groups``)
+    grouped: float = 0.0
+    #: share of scenes on a speckled, printed or cluttered table (``busy.py``)
+    busy: float = 0.0
+    #: share of pictures partly out of focus (``focus.py``)
+    defocus: float = 0.0
+    #: share of dice that are see-through
+    translucent: float = 0.0
+    #: share of dice with pips of a coloured ink (gold, silver, red, blue, green)
+    inked: float = 0.0
+    #: share of dice whose drilled pips catch the light (``glossy.py``)
+    glossy: float = 0.0
+    #: share of dice with marbled or glittered bodies (``marbled.py``)
+    marbled: float = 0.0
+
+
+#: plain dice on a plain table, through the default lens
+PLAIN_LENS = LensOptions()
+
+
 def sample_perspective_scene(
     rng: np.random.Generator,
     size: tuple[int, int] | None = None,
     count: int | None = None,
     colours: list[str] | None = None,
-    lowest: float = LOWEST_CAMERA,
-    translucent: float = 0.0,
-    busy: float = 0.0,
-    die_share: tuple[float, float] = DIE_SHARE,
-    inked: float = 0.0,
-    slanted: float = SLANTED,
-    defocus: float = 0.0,
-    grouped: float = 0.0,
-    glossy: float = 0.0,
-    marbled: float = 0.0,
+    options: LensOptions = PLAIN_LENS,
 ) -> Scene:
-    """A random scene of 1–25 dice, 640×480 to 1280×720 unless ``size`` is given, through a
-    random lens from ``lowest``–90° above the table; a die at the centre is ``die_share`` of
-    the frame's shorter side wide; a ``translucent`` share of the dice are see-through, an
-    ``inked`` share have pips of a coloured ink (gold, silver, red, blue, green), a ``busy``
-    share of the scenes lie on a speckled, printed or cluttered table (``busy.py``), a
-    ``slanted`` share of the cameras are anywhere from ``lowest`` to 90° (the rest near
-    overhead), a ``defocus`` share of the pictures are partly out of focus (``focus.py``), and
-    a ``grouped`` share of the scenes have their dice pushed together in groups (``place_groups``),
-    a ``glossy`` share of the dice have drilled pips that catch the light (``glossy.py``) and a
-    ``marbled`` share marbled or glittered bodies (``marbled.py``)."""
+    """A random scene of 1–25 dice (``count`` when given, of ``colours`` when given), 640×480 to
+    1280×720 unless ``size`` is given, through a random lens drawn as ``options`` say."""
     w, h = size or frame_size(rng)
-    die_pixels = min(w, h) * rng.uniform(*die_share)
-    camera = sample_camera(rng, w, h, die_pixels, lowest, slanted)
-    place = place_groups if grouped > 0 and rng.random() < grouped else place_cubes
+    die_pixels, camera = sample_lens(rng, w, h, options)
+    place = place_groups if options.grouped > 0 and rng.random() < options.grouped else place_cubes
     cubes = place(rng, camera, w, h, count or int(rng.integers(1, 26)), colours)
-    shares = (translucent, busy, inked, defocus, glossy, marbled)
-    return render_cubes(rng, camera, (w, h), cubes, die_pixels, *shares)
+    return render_cubes(rng, camera, (w, h), cubes, die_pixels, options)
+
+
+def sample_lens(rng: np.random.Generator, w: int, h: int, options: LensOptions) -> tuple[float, Camera]:
+    """How wide a die at the centre of a ``w``×``h`` picture is (pixels), and a camera placed as
+    ``options`` say."""
+    die_pixels = min(w, h) * rng.uniform(*options.die_share)
+    return die_pixels, sample_camera(rng, w, h, die_pixels, options.lowest, options.slanted)
 
 
 def render_cubes(
@@ -490,23 +510,18 @@ def render_cubes(
     size: tuple[int, int],
     cubes: list[Cube],
     die_pixels: float,
-    translucent: float = 0.0,
-    busy: float = 0.0,
-    inked: float = 0.0,
-    defocus: float = 0.0,
-    glossy: float = 0.0,
-    marbled: float = 0.0,
+    options: LensOptions = PLAIN_LENS,
 ) -> Scene:
     """The picture ``camera`` takes of ``cubes`` on a table of ``size``, under a random light; the
-    dice whose top face nearer dice hide are left out (neither drawn nor labelled). The shares are
-    ``sample_perspective_scene``'s."""
+    dice whose top face nearer dice hide are left out (neither drawn nor labelled). Of
+    ``options`` the looks count here (busy, defocus, translucent, inked, glossy, marbled)."""
     w, h = size
     cubes = [c for c, seen in zip(cubes, visible_tops(cubes, camera, w, h), strict=True) if seen]
     light = sample_light(rng)
     lx, ly = light["direction"]
     height = rng.uniform(0.5, 1.8)
     direction = np.array([lx, ly, height]) / math.hypot(1.0, height)
-    if busy > 0 and rng.random() < busy:
+    if options.busy > 0 and rng.random() < options.busy:
         img = busy_table(rng, w, h, die_pixels)
     else:
         img = background(rng, w, h).astype(np.float32)
@@ -514,10 +529,12 @@ def render_cubes(
         draw_shadow(img, cube, camera, direction)
     dice = []
     for cube in sorted(cubes, key=lambda c: -distance(c, camera)):
-        see_through = translucent > 0 and rng.random() < translucent
-        draw_cube(img, cube, camera, direction, rng, see_through, inked, glossy, marbled)
+        see_through = options.translucent > 0 and rng.random() < options.translucent
+        draw_cube(
+            img, cube, camera, direction, rng, see_through, options.inked, options.glossy, options.marbled
+        )
         dice.append(RenderedDie(outline(cube, camera, w, h), cube.pips, cube.colour, cube.size > 1))
     img = apply_light(img, light, rng)
-    if defocus > 0 and rng.random() < defocus:
+    if options.defocus > 0 and rng.random() < options.defocus:
         img = out_of_focus(img, rng, die_pixels)
     return Scene(camera_effects(img, rng, light), dice)

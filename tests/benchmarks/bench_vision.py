@@ -52,6 +52,7 @@ import cv2
 import numpy as np
 
 from companion.synth.make_dataset import write_dataset
+from companion.synth.perspective import LensOptions
 from companion.vision import DiceReader
 from companion.vision.benchmark import evaluate
 from companion.vision.boxes import centre
@@ -104,12 +105,19 @@ GLOSSY_LENS: dict[str, Any] = {
 
 
 def held_out_render(
-    name: str, seed: int, count: int = 150, max_side: int | None = None, **options: Any
+    name: str,
+    seed: int,
+    count: int = 150,
+    max_side: int | None = None,
+    perspective: float = 0.0,
+    size: tuple[int, int] | None = None,
+    **lens: Any,
 ) -> Path:
-    """``count`` rendered scenes of ``seed`` in build/``name`` (made here when build/ lacks them)."""
+    """``count`` rendered scenes of ``seed`` in build/``name`` (made here when build/ lacks them);
+    ``lens`` holds LensOptions fields."""
     folder = BUILD / name
     if not (folder / "colours.json").exists():
-        write_dataset(folder, count, seed, max_side, **options)
+        write_dataset(folder, count, seed, max_side, perspective, LensOptions(**lens), size)
     return folder
 
 
