@@ -8,7 +8,11 @@ wrong without asking (the colours fit the roller's hand but a die is wrong: the 
 case), and why the others fail. Per-die figures as `companion bench` gives them, and the median
 time per picture, follow.
 
+``--folder`` may name real photos of one colour's dice with no colours.json: ``--colour white``
+makes each photo a roll of that colour (webcam-white-dice).
+
 Run: python -m tests.benchmarks.bench_game_rolls [--count 300] [--seed 123] [--folder DIR] [--models DIR]
+    [--colour COLOUR]
 """
 
 import argparse
@@ -76,12 +80,18 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=123, help="a seed no training set used (default 123)")
     parser.add_argument("--folder", type=Path, help="the renders' folder (default build/game_rolls_SEED)")
     parser.add_argument("--models", type=Path, help="folder with dicenet.onnx, pipnet.onnx")
+    parser.add_argument("--colour", help="the colour of every die, for a folder without colours.json")
     args = parser.parse_args()
     folder = args.folder or Path(f"build/game_rolls_{args.seed}")
-    if not (folder / "colours.json").exists():
+    if not (folder / "images").exists():
         print(f"rendering {args.count} rolls (seed {args.seed}) into {folder} ...", flush=True)
         write_dataset(folder, args.count, args.seed, None, game_rolls=1.0)
-    colours = json.loads((folder / "colours.json").read_text())
+    if (folder / "colours.json").exists():
+        colours = json.loads((folder / "colours.json").read_text())
+    elif args.colour:
+        colours = {item.image_path.stem: [args.colour] * len(item.rows) for item in read_yolo_folder(folder)}
+    else:
+        parser.error(f"{folder} has no colours.json: name its dice's colour with --colour")
     reader = reader_of(args.models, threads=2) if args.models else DiceReader()
     outcomes: Counter = Counter()
     summary = Summary()
@@ -103,7 +113,8 @@ def main() -> None:
         for kind in ("all rolls", size, lying):
             outcomes[kind, "rolls"] += 1
             outcomes[kind, outcome] += 1
-    print(f"\ngame rolls: {folder} (seed {args.seed})\n")
+    rendered = f" (seed {args.seed})" if args.folder is None else ""
+    print(f"\ngame rolls: {folder}{rendered}\n")
     print("| rolls | count | " + " | ".join(OUTCOMES) + " |")
     print("|---" * (len(OUTCOMES) + 2) + "|")
     for kind in ["all rolls", *SIZES, "none touching", "dice touching"]:
