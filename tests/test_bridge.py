@@ -93,3 +93,50 @@ def test_the_biggy_is_the_largest_die_of_its_colour_after_renaming():
 def test_the_games_own_colour_names_are_kept():
     dice = to_rules_dice(seen(("violet", 3), ("purple", 4)), {("purple", False): 2})
     assert [d.colour for d in dice] == ["purple", "purple"]
+
+
+def live_bridge(tmp_path):
+    """A two-player classic game (red to roll 8 dice) and the camera bridge into it."""
+    from companion.camera.bridge import CameraBridge
+    from companion.service import GameService
+    from companion.storage import EventStore
+
+    games = GameService(EventStore(tmp_path))
+    players = [{"name": "Ana", "colour": "red"}, {"name": "Bo", "colour": "green"}]
+    game = games.create({"players": players, "seed": 7})
+    return games, game.record.id, CameraBridge(games, "camera 0")
+
+
+def red_roll(scores: list[float]) -> tuple[SeenDie, ...]:
+    return tuple(SeenDie((60 * i, 0, 50, 50), 1 + i % 6, "red", s) for i, s in enumerate(scores))
+
+
+def test_a_roll_that_fits_is_recorded_when_the_camera_is_sure_of_every_die(tmp_path):
+    from companion.camera.watcher import Settled
+
+    games, game_id, bridge = live_bridge(tmp_path)
+    bridge.on_settled(Settled(1.0, red_roll([0.9, 0.8, 0.7, 0.6, 0.5, 0.45, 0.9, 0.9])))
+    live = games.get(game_id)
+    assert live.state.phase.value == "place" and live.camera_roll is None
+
+
+def test_a_roll_that_fits_waits_for_a_look_when_the_camera_is_unsure_of_a_die(tmp_path):
+    """Session 30: rolls recorded wrong without a question held a die the reader scored low."""
+    from companion.camera.watcher import Settled
+
+    games, game_id, bridge = live_bridge(tmp_path)
+    bridge.on_settled(Settled(1.0, red_roll([0.9, 0.8, 0.3, 0.9, 0.9, 0.9, 0.44, 0.9])))
+    live = games.get(game_id)
+    assert live.state.phase.value == "roll", "nothing recorded yet"
+    assert live.camera_roll["kind"] == "unsure" and live.camera_roll["unsure"] == [2, 6]
+    assert live.camera_roll["problem"].startswith("the camera is unsure of 2 dice")
+    checked = live.camera_roll["dice"]
+    assert [d["pips"] for d in checked] == [1, 2, 3, 4, 5, 6, 1, 2]
+    # a roll that does not fit says the rules' reason, and still marks the dice the camera doubts
+    bridge.on_settled(Settled(2.0, red_roll([0.9, 0.3, 0.9])))
+    live = games.get(game_id)
+    assert live.camera_roll["kind"] == "misfit" and live.camera_roll["unsure"] == [1]
+    assert "holds" in live.camera_roll["problem"]
+    # a player looks at the first roll and records it: the rules take it, the offer is gone
+    live = games.roll(game_id, {"dice": checked})
+    assert live.state.phase.value == "place" and live.camera_roll is None

@@ -239,6 +239,39 @@ def test_a_camera_roll_that_does_not_fit_is_corrected_with_a_tap(page, live_app)
     assert page.locator("#camera-correction").is_hidden()
 
 
+def test_a_camera_roll_with_a_die_the_camera_is_unsure_of_waits_for_a_look(page, live_app):
+    """The roll fits red's hand, but the reader scored its third die low: the page shows it for a
+    player to check (that die marked) instead of recording it unseen; one tap records it."""
+    import cv2
+    import numpy as np
+
+    from companion.rules import Die
+
+    app, url = live_app
+    games = app.extensions["games"]
+    page.goto(url + "/")
+    page.click("#remove-player")
+    page.click('button[type="submit"]')
+    page.wait_for_selector(".entry-row")
+    game = games.active_game()
+    seen = tuple(Die("red", p) for p in (1, 2, 3, 4, 5, 6, 6, 2))
+    frame = np.full((240, 320, 3), (40, 110, 30), np.uint8)
+    cv2.rectangle(frame, (150, 100), (190, 140), (0, 0, 255), 3)  # as the bridge boxes a doubted die
+    picture = cv2.imencode(".jpg", frame)[1].tobytes()
+    games.offer_camera_roll(game.record.id, seen, lambda: picture, unsure=(2,))
+    page.wait_for_selector("#camera-correction:not([hidden]) img.camera-frame")
+    text = page.inner_text("#camera-correction")
+    assert "The camera is unsure of one die (boxed in red)" in text
+    assert "does not fit" not in text
+    assert page.locator("#camera-correction .entered-die.unsure").count() == 1
+    assert page.get_attribute("#camera-correction .entered-die.unsure", "data-index") == "2"
+    shot(page, "9d-camera-unsure")
+    page.click("#camera-record")
+    page.wait_for_selector('button.value[data-value="6"]')
+    assert games.get(game.record.id).state.phase.value == "place"
+    assert page.locator("#camera-correction").is_hidden()
+
+
 def test_fix_an_earlier_roll_from_the_roll_log(page, server):
     page.goto(server + "/")
     page.click("#remove-player")

@@ -6,8 +6,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.rules import (
+    Die,
     GameConfig,
+    IllegalMove,
     Phase,
+    Rolled,
     choose_placement,
     event_from_dict,
     event_to_dict,
@@ -100,3 +103,35 @@ def test_replaying_a_prefix_gives_the_state_of_that_moment(config, seed, cut):
     for event in events[1:stop]:
         live.apply(event)
     assert replay(events[:stop]).__dict__ == live.__dict__
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    config=configs(),
+    seed=st.integers(0, 2**32 - 1),
+    cut=st.floats(0, 1),
+    change=st.sampled_from(["none", "drop", "add", "recolour", "big"]),
+    colour=st.sampled_from(["red", "green", "blue", "black", "white", "yellow", "grey", "violet"]),
+)
+def test_roll_fits_says_what_the_rules_accept(config, seed, cut, change, colour):
+    """``roll_fits`` (the camera's question before it records a roll) agrees with ``apply``:
+    the virtual roll, as it is or with a die dropped, added, recoloured or made a Biggy."""
+    events, _ = play_recording(config, seed)
+    rolls = [i for i, e in enumerate(events) if isinstance(e, Rolled)]
+    at = rolls[int(cut * (len(rolls) - 1))]
+    state = replay(events[:at])
+    dice = list(events[at].dice)
+    if change == "drop":
+        dice.pop()
+    elif change == "add":
+        dice.append(Die(colour, 3))
+    elif change == "recolour":
+        dice[0] = Die(colour, dice[0].pips, dice[0].big)
+    elif change == "big":
+        dice[-1] = Die(dice[-1].colour, dice[-1].pips, not dice[-1].big)
+    try:
+        state.apply(Rolled(events[at].player, tuple(dice)))
+        accepted = True
+    except IllegalMove:
+        accepted = False
+    assert replay(events[:at]).roll_fits(dice) == accepted

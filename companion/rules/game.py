@@ -4,6 +4,7 @@ Everything else is a question a player would ask: whose turn is it, which values
 place, what is on each casino, who is winning.
 """
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -141,6 +142,11 @@ class GameState:
         if self.neutral is not None:
             expected[(self.neutral, False)] = hand.neutral
         return {key: n for key, n in expected.items() if n}
+
+    def roll_fits(self, dice: Iterable[Die]) -> bool:
+        """Whether these dice are what the roller holds now (``expected_roll``): the question the
+        rules ask of a roll besides whose turn it is; ``apply`` says why not."""
+        return fits_hand(dice, self.expected_roll())
 
     def money(self, colour: str) -> int:
         return sum(self.winnings[colour])
@@ -347,6 +353,11 @@ class GameState:
             self.last_roll = None
         else:
             self._start_round(self.round_number + 1)
+
+
+def fits_hand(dice: Iterable[Die], expected: dict[tuple[str, bool], int]) -> bool:
+    """Whether ``dice`` hold just ``expected``'s dice: that many of each (colour, big), no other."""
+    return Counter((d.colour, d.big) for d in dice) == +Counter(expected)
 
 
 def replay(events: Iterable[Event]) -> GameState:

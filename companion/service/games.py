@@ -27,6 +27,7 @@ from ..rules import (
 from ..rules.events import die_from_dict
 from ..rules.events import die_to_dict as event_to_dict_die
 from ..storage import EventStore, GameRecord
+from ..words import counted
 from .changes import ChangeFeed
 from .errors import GameNotFound, RequestError, Unauthorized
 
@@ -122,19 +123,31 @@ class GameService:
         if live is not None:
             self.changes.publish(live.record.id)
 
-    def offer_camera_roll(self, game_id: str, dice: tuple, picture: Callable[[], bytes | None]) -> LiveGame:
-        """Record the camera's roll when the rules accept it; otherwise keep it, with the rules'
-        reason and ``picture()`` (made only then), for a player to correct."""
+    def offer_camera_roll(
+        self,
+        game_id: str,
+        dice: tuple,
+        picture: Callable[[], bytes | None],
+        unsure: tuple[int, ...] = (),
+    ) -> LiveGame:
+        """Record the camera's roll when the rules accept it and the camera is sure of every die;
+        otherwise keep it, with the reason and ``picture()`` (made only then), for a player to
+        correct or confirm. ``unsure``: the indices of the dice the camera is unsure of."""
         with self._lock:
             live = self.get(game_id)
-            try:
-                return self._record(live, Rolled(self._roller(live), dice))
-            except IllegalMove as err:
-                problem = str(err)
+            if unsure and live.state.roll_fits(dice):
+                kind, problem = "unsure", unsure_problem(len(unsure))
+            else:
+                try:
+                    return self._record(live, Rolled(self._roller(live), dice))
+                except IllegalMove as err:
+                    kind, problem = "misfit", str(err)
             version = (live.camera_roll or {}).get("version", 0) + 1
             live.camera_roll = {
                 "dice": [event_to_dict_die(d) for d in dice],
+                "kind": kind,
                 "problem": problem,
+                "unsure": list(unsure),
                 "version": version,
             }
             live.camera_frame = picture()
@@ -282,6 +295,12 @@ class GameService:
         self._active = live.record.id
         self.changes.publish(live.record.id)
         return live
+
+
+def unsure_problem(count: int) -> str:
+    """Why a roll that fits waits for a player: the camera is unsure of ``count`` of its dice."""
+    dice = counted(count, "die", "dice")
+    return f"the camera is unsure of {dice} (boxed in red); check the roll, then record it"
 
 
 def parse_dice(body: Any) -> tuple:

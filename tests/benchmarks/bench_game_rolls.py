@@ -5,8 +5,9 @@ training. It counts the rolls the reader reads right as a whole (every die found
 and colour), the rolls the camera bridge records right once it has named each die with the
 roller's colours (``companion.camera.bridge.to_rules_dice``), the rolls it would record
 wrong without asking (the colours fit the roller's hand but a die is wrong: the dangerous
-case), and why the others fail. Per-die figures as `companion bench` gives them, and the median
-time per picture, follow.
+case), the rolls that fit but that it shows a player first because it is unsure of a die
+(``unsure_dice``; below the table, what they would have been), and why the others fail.
+Per-die figures as `companion bench` gives them, and the median time per picture, follow.
 
 ``--folder`` may name real photos of one colour's dice with no colours.json: ``--colour white``
 makes each photo a roll of that colour (webcam-white-dice).
@@ -23,7 +24,7 @@ from pathlib import Path
 
 import cv2
 
-from companion.camera.bridge import to_rules_dice
+from companion.camera.bridge import to_rules_dice, unsure_dice
 from companion.synth.make_dataset import write_dataset
 from companion.vision.boxes import intersection
 from companion.vision.dataset import read_yolo_folder
@@ -39,6 +40,7 @@ OUTCOMES = (
     "right",
     "right after naming",
     "recorded wrong",
+    "unsure, asked",
     "dice missing",
     "dice too many",
     "pips wrong",
@@ -94,6 +96,7 @@ def main() -> None:
         parser.error(f"{folder} has no colours.json: name its dice's colour with --colour")
     reader = reader_of(args.models, threads=2) if args.models else DiceReader()
     outcomes: Counter = Counter()
+    held_back: Counter = Counter()  # what the rolls shown to a player as unsure would have been
     summary = Summary()
     for item in read_yolo_folder(folder):
         image = cv2.imread(str(item.image_path))
@@ -108,6 +111,9 @@ def main() -> None:
         hand = {(colour, False): n for colour, n in Counter(truth_colours).items()}
         recorded = [(d.colour, d.pips) for d in to_rules_dice(tuple(dice), hand)]
         outcome = roll_outcome(truth, [(d.colour, d.pips) for d in dice], recorded)
+        if outcome in ("right", "right after naming", "recorded wrong") and unsure_dice(tuple(dice)):
+            held_back[outcome] += 1
+            outcome = "unsure, asked"
         size = next(label for label, counts in SIZES.items() if len(truth) in counts)
         lying = "dice touching" if touching([(b.x, b.y, b.w, b.h) for b in labels]) else "none touching"
         for kind in ("all rolls", size, lying):
@@ -121,6 +127,12 @@ def main() -> None:
         n = outcomes[kind, "rolls"]
         if n:
             print(f"| {kind} | {n} | " + " | ".join(f"{outcomes[kind, k]}" for k in OUTCOMES) + " |")
+    print(
+        "\nthe rolls asked as unsure would have been: "
+        + ", ".join(f"{n} {kind}" for kind, n in sorted(held_back.items()))
+        if held_back
+        else "\nno roll that fits was asked as unsure"
+    )
     figures = summary.figures()
     print(
         f"\nper die: {figures['dice']} dice, recall {figures['recall']:.3f}, precision "

@@ -178,7 +178,9 @@ function renderCameraCorrection() {
   }
   const colours = [...new Set(state.expected_roll.map((k) => k.colour))];
   const canBeBig = state.expected_roll.some((k) => k.big);
-  const chips = cameraDice.map((d, i) => el("button", { class: `entered-die${i === selectedDie ? " selected" : ""}`,
+  const unsure = new Set(pending.unsure || []);
+  const chips = cameraDice.map((d, i) => el("button", {
+    class: `entered-die${i === selectedDie ? " selected" : ""}${unsure.has(i) ? " unsure" : ""}`,
     "data-index": i, onclick: () => { selectedDie = i === selectedDie ? null : i; renderCameraCorrection(); } },
     dieFace(d.colour, d.pips, d.big)));
   const chooser = selectedDie === null ? null : el("div", { class: "chooser" },
@@ -192,8 +194,8 @@ function renderCameraCorrection() {
     el("button", { class: "secondary", onclick: () => { cameraDice.splice(selectedDie, 1); selectedDie = null;
       renderCameraCorrection(); } }, "✕"));
   box.replaceChildren(...[
-    el("h2", {}, t("camera.fix")),
-    el("p", { class: "error" }, pending.problem),
+    pending.kind === "unsure" ? el("h2", {}, t("camera.check", { n: unsure.size })) : el("h2", {}, t("camera.fix")),
+    pending.kind === "unsure" ? null : el("p", { class: "error" }, pending.problem),
     el("img", { class: "camera-frame", src: `/api/games/${GAME}/camera/frame.jpg?v=${pending.version}`, alt: "camera" }),
     el("div", { class: "entered" }, chips,
       el("button", { class: "secondary", id: "camera-add", onclick: () => {
