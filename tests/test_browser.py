@@ -6,6 +6,7 @@ Screenshots of every page land in test-output/screenshots/ for a person to look 
 import shutil
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from companion.vision import Calibration
@@ -68,6 +69,21 @@ def enter_roll(page, colour: str, pips: list[int]) -> None:
     for value in pips:
         page.click(f'.entry-row[data-colour="{colour}"] .pip-button[data-pips="{value}"]')
     page.click("#record-roll")
+
+
+def start_red_and_green(page, url: str) -> None:
+    """Start the new-game form's two-player game (red and green, red to roll) from the page."""
+    page.goto(url + "/")
+    page.click("#remove-player")
+    page.click('button[type="submit"]')
+    page.wait_for_selector(".entry-row")
+
+
+def camera_picture(frame: np.ndarray | None = None) -> bytes:
+    """A JPEG the camera might have taken (a grey frame unless one is given)."""
+    import cv2
+
+    return cv2.imencode(".jpg", np.full((120, 160, 3), 90, np.uint8) if frame is None else frame)[1].tobytes()
 
 
 def test_play_a_round_by_hand_and_see_the_tie_and_payouts(page, server):
@@ -201,21 +217,15 @@ def live_app(tmp_path):
 
 
 def test_a_camera_roll_that_does_not_fit_is_corrected_with_a_tap(page, live_app):
-    import cv2
-    import numpy as np
-
     from companion.rules import Die
 
     app, url = live_app
     games = app.extensions["games"]
-    page.goto(url + "/")
-    page.click("#remove-player")
-    page.click('button[type="submit"]')
-    page.wait_for_selector(".entry-row")
+    start_red_and_green(page, url)
     game = games.active_game()
     games.set_camera_status("ok", "camera 0 is giving frames", "camera 0")
     seen = tuple(Die("red", p) for p in (1, 2, 3, 4, 5, 6, 6)) + (Die("green", 2),)  # one misread colour
-    picture = cv2.imencode(".jpg", np.full((120, 160, 3), 90, np.uint8))[1].tobytes()
+    picture = camera_picture()
     games.offer_camera_roll(game.record.id, seen, lambda: picture)
     page.wait_for_selector("#camera-correction:not([hidden]) img.camera-frame")
     assert "the green dice belong to another player; this roll is red's" in page.inner_text(
@@ -243,21 +253,17 @@ def test_a_camera_roll_with_a_die_the_camera_is_unsure_of_waits_for_a_look(page,
     """The roll fits red's hand, but the reader scored its third die low: the page shows it for a
     player to check (that die marked) instead of recording it unseen; one tap records it."""
     import cv2
-    import numpy as np
 
     from companion.rules import Die
 
     app, url = live_app
     games = app.extensions["games"]
-    page.goto(url + "/")
-    page.click("#remove-player")
-    page.click('button[type="submit"]')
-    page.wait_for_selector(".entry-row")
+    start_red_and_green(page, url)
     game = games.active_game()
     seen = tuple(Die("red", p) for p in (1, 2, 3, 4, 5, 6, 6, 2))
     frame = np.full((240, 320, 3), (40, 110, 30), np.uint8)
     cv2.rectangle(frame, (150, 100), (190, 140), (0, 0, 255), 3)  # as the bridge boxes a doubted die
-    picture = cv2.imencode(".jpg", frame)[1].tobytes()
+    picture = camera_picture(frame)
     games.offer_camera_roll(game.record.id, seen, lambda: picture, unsure=(2,))
     page.wait_for_selector("#camera-correction:not([hidden]) img.camera-frame")
     text = page.inner_text("#camera-correction")
@@ -273,10 +279,7 @@ def test_a_camera_roll_with_a_die_the_camera_is_unsure_of_waits_for_a_look(page,
 
 
 def test_fix_an_earlier_roll_from_the_roll_log(page, server):
-    page.goto(server + "/")
-    page.click("#remove-player")
-    page.click('button[type="submit"]')
-    page.wait_for_selector(".entry-row")
+    start_red_and_green(page, server)
     enter_roll(page, "red", [2, 2, 3, 3, 4, 4, 5, 6])
     page.click('button.value[data-value="2"]')
     page.wait_for_selector(".roll-line .fix-roll")

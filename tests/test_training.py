@@ -123,3 +123,24 @@ def test_an_exported_pip_net_tells_the_reader_how_to_turn_its_crops(tmp_path, tu
     out = tmp_path / "pipnet.onnx"
     export_pipnet(PipNet(), out, turns)
     assert PipReader(out, threads=1).turns == turns
+
+
+def test_the_keep_loss_is_zero_on_the_teachers_own_answers_and_grows_away_from_them():
+    """--keep-from: a net resumed from the shipped detector answers real photos as it does (in
+    eval mode exactly), so the loss that keeps it there starts near 0 and grows as it drifts."""
+    from companion.training.train import Teacher, keep_loss
+
+    teacher = Teacher(MODELS / "dicenet.onnx", threads=1)
+    torch.manual_seed(2)
+    images = torch.rand(2, 3, 128, 160) * 255
+    taught_heat, taught_boxes = teacher.answers(images)
+    assert taught_heat.shape == (2, 1, 32, 40) and taught_boxes.shape == (2, 4, 32, 40)
+    net = DiceNet()
+    load_fused(net, MODELS / "dicenet.onnx")
+    net.eval()
+    with torch.no_grad():
+        heat_logits, size, offset = net(images)
+        same = keep_loss(heat_logits, size, offset, taught_heat, taught_boxes)
+        drifted = keep_loss(heat_logits + 1.0, size * 1.2, offset, taught_heat, taught_boxes)
+    assert float(same) < 1e-3
+    assert float(drifted) > 100 * float(same) + 0.01

@@ -6,12 +6,20 @@
 
 Only training splits go in: the valid/test splits stay out so the figures in the model card
 measure data the model has never seen. Runs on the CPU; stops after --minutes.
+
+``--keep-from TEACHER.onnx`` (session 30) adds, on the real photos of each batch, a loss that
+keeps the net's answers near the teacher's (its heatmap everywhere, its box sizes and offsets
+where it sees a die): a net trained on from the shipped one can learn rendered scenes without
+drifting on real photos where the labels say nothing (distillation, "learning without
+forgetting").
 """
 
 import random
 import time
+from pathlib import Path
 
 import numpy as np
+import onnxruntime as ort
 import torch
 from torch.nn import functional as F
 
@@ -21,6 +29,9 @@ from .export import export_onnx
 from .from_onnx import resume_from_onnx
 from .model import CLASSES, STRIDE, DiceNet
 from .schedule import set_learning_rate
+
+#: the teacher's heat from which --keep-from also keeps its box sizes and offsets
+KEEP_SURE = 0.3
 
 
 def focal_loss(logits: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
@@ -40,22 +51,69 @@ def batch(
     crop: int,
     rng: random.Random,
     stretch: float = 1.0,
+    real: int = 0,
 ):
-    images, heats, regs, masks = [], [], [], []
-    for sample in rng.choices(samples, weights=weights, k=size):
-        image, boxes, classes = augment(sample, crop, rng, stretch)
+    """Images, heatmap, box and mask targets of ``size`` samples drawn by ``weights``, and which
+    of them are real photos (the first ``real`` of ``samples``)."""
+    images, heats, regs, masks, is_real = [], [], [], [], []
+    for index in rng.choices(range(len(samples)), weights=weights, k=size):
+        image, boxes, classes = augment(samples[index], crop, rng, stretch)
         heat, reg, mask = targets(boxes, classes, crop, STRIDE, CLASSES)
         images.append(image.transpose(2, 0, 1))
         heats.append(heat), regs.append(reg), masks.append(mask)
+        is_real.append(index < real)
     return (
         torch.from_numpy(np.stack(images)).float(),
         torch.from_numpy(np.stack(heats)),
         torch.from_numpy(np.stack(regs)),
         torch.from_numpy(np.stack(masks)),
+        torch.tensor(is_real),
     )
 
 
-def loss_of(net: DiceNet, images, heat, reg, mask) -> tuple[torch.Tensor, dict[str, float]]:
+class Teacher:
+    """A detector (an ONNX file, run with onnxruntime) whose answers on real photos the net keeps."""
+
+    def __init__(self, path: Path, threads: int) -> None:
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = threads
+        self.session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+
+    def answers(self, images: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        """Its heatmap (probabilities) and boxes (size, offset) for N×3×H×W images."""
+        heat, _, boxes = self.session.run(None, {"image": images.numpy()})
+        return torch.from_numpy(heat), torch.from_numpy(boxes)
+
+
+def keep_loss(
+    heat_logits: torch.Tensor,
+    size: torch.Tensor,
+    offset: torch.Tensor,
+    teacher_heat: torch.Tensor,
+    teacher_boxes: torch.Tensor,
+    sure: float = KEEP_SURE,
+) -> torch.Tensor:
+    """How far the net's answers lie from the teacher's: the squared difference of the heatmaps
+    everywhere, the box sizes and offsets where the teacher's heat is ``sure`` or more; normalised
+    by the number of such places, as the focal loss is by the number of dice."""
+    places = (teacher_heat >= sure).float()
+    n = places.sum().clamp(min=1)
+    l_heat = ((torch.sigmoid(heat_logits) - teacher_heat) ** 2).sum() / n
+    l_size = F.l1_loss(size * places, teacher_boxes[:, :2] * places, reduction="sum") / n
+    l_off = F.l1_loss(offset * places, teacher_boxes[:, 2:] * places, reduction="sum") / n
+    return l_heat + 0.2 * l_size + l_off
+
+
+def loss_of(
+    net: DiceNet,
+    images,
+    heat,
+    reg,
+    mask,
+    is_real,
+    teacher: Teacher | None = None,
+    keep_weight: float = 1.0,
+) -> tuple[torch.Tensor, dict[str, float]]:
     heat_logits, size, offset = net(images)
     l_heat = focal_loss(heat_logits, heat)
     m = mask.unsqueeze(1)
@@ -63,13 +121,23 @@ def loss_of(net: DiceNet, images, heat, reg, mask) -> tuple[torch.Tensor, dict[s
     l_size = F.l1_loss(size * m, reg[:, :2] * m, reduction="sum") / n
     l_off = F.l1_loss(offset * m, reg[:, 2:] * m, reduction="sum") / n
     total = l_heat + 0.2 * l_size + l_off
-    return total, {"heat": l_heat.item(), "size": l_size.item(), "offset": l_off.item()}
+    parts = {"heat": l_heat.item(), "size": l_size.item(), "offset": l_off.item()}
+    if teacher is not None and bool(is_real.any()):
+        taught_heat, taught_boxes = teacher.answers(images[is_real])
+        l_keep = keep_loss(heat_logits[is_real], size[is_real], offset[is_real], taught_heat, taught_boxes)
+        total = total + keep_weight * l_keep
+        parts["keep"] = l_keep.item()
+    return total, parts
 
 
 def main() -> None:
     parser = training_parser(__doc__, out="models/float/dicenet.onnx", minutes=45, batch=16)
     parser.add_argument("--crop", type=int, default=320)
     parser.add_argument("--real-share", type=float, default=0.5, help="share of each batch from real photos")
+    parser.add_argument(
+        "--keep-from", type=Path, help="a teacher detector (ONNX) whose answers on real photos the net keeps"
+    )
+    parser.add_argument("--keep-weight", type=float, default=1.0, help="weight of the --keep-from loss")
     parser.add_argument(
         "--stretch",
         type=float,
@@ -87,6 +155,7 @@ def main() -> None:
         (1 - real_share) / max(1, len(synthetic))
     ] * len(synthetic)
     print(f"{len(real)} real and {len(synthetic)} rendered images", flush=True)
+    teacher = Teacher(args.keep_from, args.threads) if args.keep_from else None
 
     net = DiceNet()
     if args.resume and args.resume.suffix == ".onnx":
@@ -110,7 +179,8 @@ def main() -> None:
     while (elapsed := time.monotonic() - start) < budget:
         lr = set_learning_rate(optimiser, args.lr, elapsed / budget, step)
         net.train()
-        loss, parts = loss_of(net, *batch(samples, weights, args.batch, args.crop, rng, args.stretch))
+        drawn = batch(samples, weights, args.batch, args.crop, rng, args.stretch, len(real))
+        loss, parts = loss_of(net, *drawn, teacher=teacher, keep_weight=args.keep_weight)
         optimiser.zero_grad()
         loss.backward()
         torch.nn.utils.clip_grad_norm_(net.parameters(), 10.0)
