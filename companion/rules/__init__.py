@@ -11,7 +11,7 @@ from .dice import Die
 from .editions import BIGGY, CLASSIC, EDITIONS, NUMBERED_CASINOS, SLOT
 from .errors import ConfigError, IllegalMove, RulesError
 from .events import Event, GameStarted, Placed, Rolled, event_from_dict, event_to_dict
-from .game import GameState, Phase, RoundResult, Standing, fits_hand, replay
+from .game import GameState, Phase, RoundResult, Standing, replay
 from .policy import choose_placement
 from .scoring import CasinoResult, Payout, Tally, score_casino
 
@@ -44,7 +44,6 @@ __all__ = [
     "deck_total",
     "event_from_dict",
     "event_to_dict",
-    "fits_hand",
     "replay",
     "roll_virtual",
     "score_casino",

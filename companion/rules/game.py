@@ -146,7 +146,7 @@ class GameState:
     def roll_fits(self, dice: Iterable[Die]) -> bool:
         """Whether these dice are what the roller holds now (``expected_roll``): the question the
         rules ask of a roll besides whose turn it is; ``apply`` says why not."""
-        return fits_hand(dice, self.expected_roll())
+        return Counter((d.colour, d.big) for d in dice) == +Counter(self.expected_roll())
 
     def money(self, colour: str) -> int:
         return sum(self.winnings[colour])
@@ -353,11 +353,6 @@ class GameState:
             self.last_roll = None
         else:
             self._start_round(self.round_number + 1)
-
-
-def fits_hand(dice: Iterable[Die], expected: dict[tuple[str, bool], int]) -> bool:
-    """Whether ``dice`` hold just ``expected``'s dice: that many of each (colour, big), no other."""
-    return Counter((d.colour, d.big) for d in dice) == +Counter(expected)
 
 
 def replay(events: Iterable[Event]) -> GameState:

@@ -19,10 +19,10 @@ import time
 from pathlib import Path
 
 import numpy as np
-import onnxruntime as ort
 import torch
 from torch.nn import functional as F
 
+from ..vision.onnx_model import ModelError, open_session
 from .cli import seeded_start, training_parser
 from .data import Sample, augment, load_folder, targets
 from .export import export_onnx
@@ -75,9 +75,7 @@ class Teacher:
     """A detector (an ONNX file, run with onnxruntime) whose answers on real photos the net keeps."""
 
     def __init__(self, path: Path, threads: int) -> None:
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = threads
-        self.session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+        self.session = open_session(path, threads, "teacher", "--keep-from another file")
 
     def answers(self, images: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         """Its heatmap (probabilities) and boxes (size, offset) for N×3×H×W images."""
@@ -155,7 +153,10 @@ def main() -> None:
         (1 - real_share) / max(1, len(synthetic))
     ] * len(synthetic)
     print(f"{len(real)} real and {len(synthetic)} rendered images", flush=True)
-    teacher = Teacher(args.keep_from, args.threads) if args.keep_from else None
+    try:
+        teacher = Teacher(args.keep_from, args.threads) if args.keep_from else None
+    except ModelError as err:
+        parser.error(str(err))
 
     net = DiceNet()
     if args.resume and args.resume.suffix == ".onnx":
