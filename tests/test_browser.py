@@ -232,7 +232,15 @@ def test_a_camera_roll_that_does_not_fit_is_corrected_with_a_tap(page, live_app)
         "#camera-correction"
     )
     assert page.inner_text("#camera-status") == "Camera: watching"
+    # the tally says what the roll lacks, and the roll cannot be recorded until it fits
+    tally = page.inner_text("#camera-tally")
+    assert "7/8" in tally and "1 die of a colour this roll cannot hold" in tally
+    assert page.is_disabled("#camera-record")
     shot(page, "9-camera-correction")
+    page.select_option("#language", "es")  # the tally in Spanish; the rules' English reason is left out
+    assert "1 dado de un color que esta tirada no puede tener" in page.inner_text("#camera-tally")
+    assert "belong to another player" not in page.inner_text("#camera-correction")
+    page.select_option("#language", "en")
     games.set_camera_status("blind", "the picture is almost black", "camera 0")
     page.wait_for_selector("#camera-status.blind")
     assert "black or dazzled" in page.inner_text("#camera-status")
@@ -243,6 +251,7 @@ def test_a_camera_roll_that_does_not_fit_is_corrected_with_a_tap(page, live_app)
     shot(page, "9c-camera-dim")
     page.click('#camera-correction .entered-die[data-index="7"]')
     page.click('#camera-correction .colour-choice[data-colour="red"]')
+    assert "8/8" in page.inner_text("#camera-tally") and page.is_enabled("#camera-record")
     page.click("#camera-record")
     page.wait_for_selector('button.value[data-value="6"]')
     assert games.get(game.record.id).state.phase.value == "place"

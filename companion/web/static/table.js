@@ -131,13 +131,18 @@ function placementButtons() {
         onclick: () => command("placements", { value: group.value, casino: "slot" }) }, `777 ${t("action.slot")}`) : null)))];
 }
 
+// a kind of die the roller holds ({colour, big, count} of state.expected_roll), as the page names it
+function kindLabel(kind) {
+  return `${nameOf(kind.colour).split(" (")[0]}${kind.big ? ` ${t("roll.biggy")}` : ""}`;
+}
+
 function rollEntry() {
   const key = `${state.events}`;
   if (entryKey !== key) { entry = []; entryKey = key; }
   const total = state.expected_roll.reduce((n, kind) => n + kind.count, 0);
   const rows = state.expected_roll.map((kind) => {
     const have = entry.filter((d) => d.colour === kind.colour && d.big === kind.big).length;
-    const label = `${nameOf(kind.colour).split(" (")[0]}${kind.big ? ` ${t("roll.biggy")}` : ""} ${have}/${kind.count}`;
+    const label = `${kindLabel(kind)} ${have}/${kind.count}`;
     return el("div", { class: "entry-row", "data-colour": kind.colour, "data-big": kind.big },
       el("span", { class: "entry-label" }, el("span", { class: "swatch", style: `background:${cssColour(kind.colour)}` }), label),
       [1, 2, 3, 4, 5, 6].map((pips) => el("button", { class: "pip-button", "data-pips": pips, disabled: have >= kind.count,
@@ -166,6 +171,21 @@ function standingsList() {
 }
 
 // ------------------------------------------------------------------ camera correction
+// How the dice being corrected stand against what the roller holds: a count per kind, the dice of
+// a colour the roll cannot hold, and whether the roll fits (the rules' own test).
+function cameraTally(dice) {
+  const sameKind = (d, kind) => d.colour === kind.colour && Boolean(d.big) === kind.big;
+  const items = state.expected_roll.map((kind) => {
+    const have = dice.filter((d) => sameKind(d, kind)).length;
+    return el("span", { class: `tally-item${have === kind.count ? " ok" : ""}` },
+      el("span", { class: "swatch", style: `background:${cssColour(kind.colour)}` }), ` ${kindLabel(kind)} ${have}/${kind.count}`);
+  });
+  const foreign = dice.filter((d) => !state.expected_roll.some((kind) => sameKind(d, kind))).length;
+  if (foreign) items.push(el("span", { class: "tally-item" }, t("camera.foreign", { n: foreign })));
+  const fits = !foreign && state.expected_roll.every((kind) => dice.filter((d) => sameKind(d, kind)).length === kind.count);
+  return { fits, view: el("div", { class: "tally", id: "camera-tally" }, items) };
+}
+
 function renderCameraCorrection() {
   const box = document.getElementById("camera-correction");
   const pending = state.camera_roll;
@@ -188,22 +208,27 @@ function renderCameraCorrection() {
       onclick: () => { cameraDice[selectedDie].pips = p; selectedDie = null; renderCameraCorrection(); } }, p)),
     colours.map((c) => el("button", { class: "secondary colour-choice", "data-colour": c,
       onclick: () => { cameraDice[selectedDie].colour = c; renderCameraCorrection(); } },
-      el("span", { class: "swatch", style: `background:${cssColour(c)}` }), ` ${c}`)),
+      el("span", { class: "swatch", style: `background:${cssColour(c)}` }), ` ${nameOf(c)}`)),
     canBeBig ? el("button", { class: "secondary", onclick: () => {
       cameraDice[selectedDie].big = !cameraDice[selectedDie].big; renderCameraCorrection(); } }, t("roll.biggy")) : null,
     el("button", { class: "secondary", onclick: () => { cameraDice.splice(selectedDie, 1); selectedDie = null;
       renderCameraCorrection(); } }, "✕"));
+  const tally = cameraTally(cameraDice);
+  // the rules give their reason in English; the tally says it in every language
+  const reason = pending.kind !== "unsure" && currentLanguage() === "en" ? el("p", { class: "error" }, pending.problem) : null;
   box.replaceChildren(...[
     pending.kind === "unsure" ? el("h2", {}, t("camera.check", { n: unsure.size })) : el("h2", {}, t("camera.fix")),
-    pending.kind === "unsure" ? null : el("p", { class: "error" }, pending.problem),
+    reason,
     el("img", { class: "camera-frame", src: `/api/games/${GAME}/camera/frame.jpg?v=${pending.version}`, alt: "camera" }),
     el("div", { class: "entered" }, chips,
       el("button", { class: "secondary", id: "camera-add", onclick: () => {
         cameraDice.push({ colour: state.current_player, pips: 1, big: false });
         selectedDie = cameraDice.length - 1; renderCameraCorrection(); } }, "+")),
     chooser,
+    tally.view,
     el("div", { class: "row" },
-      el("button", { class: "primary", id: "camera-record", onclick: () => command("rolls", { dice: cameraDice }) }, t("action.record")),
+      el("button", { class: "primary", id: "camera-record", disabled: !tally.fits,
+        onclick: () => command("rolls", { dice: cameraDice }) }, t("action.record")),
       el("button", { class: "secondary", onclick: () => command("camera/dismiss") }, t("action.close"))),
   ].filter(Boolean));
 }
