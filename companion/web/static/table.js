@@ -136,12 +136,17 @@ function kindLabel(kind) {
   return `${nameOf(kind.colour).split(" (")[0]}${kind.big ? ` ${t("roll.biggy")}` : ""}`;
 }
 
+// how many of ``dice`` are of that kind (a die without ``big`` is not a Biggy)
+function countOfKind(dice, kind) {
+  return dice.filter((d) => d.colour === kind.colour && Boolean(d.big) === kind.big).length;
+}
+
 function rollEntry() {
   const key = `${state.events}`;
   if (entryKey !== key) { entry = []; entryKey = key; }
   const total = state.expected_roll.reduce((n, kind) => n + kind.count, 0);
   const rows = state.expected_roll.map((kind) => {
-    const have = entry.filter((d) => d.colour === kind.colour && d.big === kind.big).length;
+    const have = countOfKind(entry, kind);
     const label = `${kindLabel(kind)} ${have}/${kind.count}`;
     return el("div", { class: "entry-row", "data-colour": kind.colour, "data-big": kind.big },
       el("span", { class: "entry-label" }, el("span", { class: "swatch", style: `background:${cssColour(kind.colour)}` }), label),
@@ -174,15 +179,12 @@ function standingsList() {
 // How the dice being corrected stand against what the roller holds: a count per kind, the dice of
 // a colour the roll cannot hold, and whether the roll fits (the rules' own test).
 function cameraTally(dice) {
-  const sameKind = (d, kind) => d.colour === kind.colour && Boolean(d.big) === kind.big;
-  const items = state.expected_roll.map((kind) => {
-    const have = dice.filter((d) => sameKind(d, kind)).length;
-    return el("span", { class: `tally-item${have === kind.count ? " ok" : ""}` },
-      el("span", { class: "swatch", style: `background:${cssColour(kind.colour)}` }), ` ${kindLabel(kind)} ${have}/${kind.count}`);
-  });
-  const foreign = dice.filter((d) => !state.expected_roll.some((kind) => sameKind(d, kind))).length;
+  const kinds = state.expected_roll.map((kind) => ({ kind, have: countOfKind(dice, kind) }));
+  const foreign = dice.length - kinds.reduce((n, k) => n + k.have, 0);  // of no kind the roller holds
+  const items = kinds.map(({ kind, have }) => el("span", { class: `tally-item${have === kind.count ? " ok" : ""}` },
+    el("span", { class: "swatch", style: `background:${cssColour(kind.colour)}` }), ` ${kindLabel(kind)} ${have}/${kind.count}`));
   if (foreign) items.push(el("span", { class: "tally-item" }, t("camera.foreign", { n: foreign })));
-  const fits = !foreign && state.expected_roll.every((kind) => dice.filter((d) => sameKind(d, kind)).length === kind.count);
+  const fits = !foreign && kinds.every(({ kind, have }) => have === kind.count);
   return { fits, view: el("div", { class: "tally", id: "camera-tally" }, items) };
 }
 
@@ -217,7 +219,7 @@ function renderCameraCorrection() {
   // the rules give their reason in English; the tally says it in every language
   const reason = pending.kind !== "unsure" && currentLanguage() === "en" ? el("p", { class: "error" }, pending.problem) : null;
   box.replaceChildren(...[
-    pending.kind === "unsure" ? el("h2", {}, t("camera.check", { n: unsure.size })) : el("h2", {}, t("camera.fix")),
+    el("h2", {}, pending.kind === "unsure" ? t("camera.check", { n: unsure.size }) : t("camera.fix")),
     reason,
     el("img", { class: "camera-frame", src: `/api/games/${GAME}/camera/frame.jpg?v=${pending.version}`, alt: "camera" }),
     el("div", { class: "entered" }, chips,
