@@ -17,6 +17,7 @@ from companion.vision.evaluation import (
     ImageResult,
     Summary,
     match,
+    matched,
     mistakes,
     paired_difference,
     read_f1,
@@ -55,11 +56,18 @@ def test_mistakes_say_which_dice_went_wrong_and_which_labels_nobody_read():
         die(2, 2, 40, 40, 3, 0.9),  # found, right
         die(0, 0, 40, 40, 3, 0.5),  # the first label again, less sure: a false find
     ]
-    wrong = mistakes(predicted, truths)
+    pairs = matched(predicted, truths)
+    wrong = mistakes(predicted, truths, pairs)
     assert (wrong.false_finds, wrong.wrong_pips, wrong.missed) == ([0, 3], [1], [2])
     result = match(predicted, truths)
     assert (result.missed, result.false_finds, result.wrong_pips, result.mistakes) == (1, 2, 1, 4)
-    assert mistakes(predicted[2:3], truths[:1]) == mistakes([], []) == type(wrong)([], [], [])
+    assert match(predicted, truths, pairs=pairs) == result
+    one_right = predicted[2:3]
+    assert (
+        mistakes(one_right, truths[:1], matched(one_right, truths[:1]))
+        == mistakes([], [], [])
+        == type(wrong)([], [], [])
+    )
 
 
 def test_the_worst_pictures_come_most_mistakes_first_and_pictures_read_right_never():

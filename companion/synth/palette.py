@@ -2,6 +2,8 @@
 
 import numpy as np
 
+from .chance import happens
+
 #: name -> (body BGR, pip BGR); the game's colours plus the others the reader must know
 BODY_COLOURS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
     "red": ((40, 35, 200), (245, 245, 245)),
@@ -32,7 +34,7 @@ def pip_colour(body: np.ndarray, pip: np.ndarray, rng: np.random.Generator, inke
     body. With ``inked`` 0 this draws from ``rng`` exactly as the renderer always has."""
     if rng.random() < 0.12:  # pips of another colour, always one that stands out
         return np.array([30, 30, 30] if body.mean() > 128 else [230, 230, 230], np.float32)
-    if inked > 0 and rng.random() < inked:
+    if happens(rng, inked):
         inks = [ink for ink in PIP_INKS if np.linalg.norm(np.array(ink) - body) >= INK_CONTRAST]
         if inks:
             return np.array(inks[int(rng.integers(len(inks)))], np.float32)

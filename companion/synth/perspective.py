@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 
 from .busy import busy_table
+from .chance import happens
 from .focus import out_of_focus
 from .glossy import Shine, paint_shiny_pips, sample_shine
 from .marbled import Marbling, marbled_body, sample_marbling
@@ -234,8 +235,8 @@ def draw_cube(
     body, pip = (np.array(c, np.float32) for c in BODY_COLOURS[cube.colour])
     body = np.clip(body * rng.uniform(0.85, 1.12) + rng.normal(0, 6, 3), 0, 255)
     pip = pip_colour(body, pip, rng, inked)
-    shine = sample_shine(rng) if glossy > 0 and rng.random() < glossy else None
-    marbling = sample_marbling(rng) if marbled > 0 and rng.random() < marbled else None
+    shine = sample_shine(rng) if happens(rng, glossy) else None
+    marbling = sample_marbling(rng) if happens(rng, marbled) else None
     ambient, diffuse = rng.uniform(0.45, 0.65), rng.uniform(0.35, 0.6)
     src = np.float32([[0, 0], [TEXTURE - 1, 0], [TEXTURE - 1, TEXTURE - 1], [0, TEXTURE - 1]])
     near_opacity, far_opacity = (rng.uniform(0.6, 0.85), rng.uniform(0.4, 0.7)) if see_through else (1.0, 0.0)
@@ -492,7 +493,7 @@ def sample_perspective_scene(
     1280×720 unless ``size`` is given, through a random lens drawn as ``options`` say."""
     w, h = size or frame_size(rng)
     die_pixels, camera = sample_lens(rng, w, h, options)
-    place = place_groups if options.grouped > 0 and rng.random() < options.grouped else place_cubes
+    place = place_groups if happens(rng, options.grouped) else place_cubes
     cubes = place(rng, camera, w, h, count or int(rng.integers(1, 26)), colours)
     return render_cubes(rng, camera, (w, h), cubes, die_pixels, options)
 
@@ -521,7 +522,7 @@ def render_cubes(
     lx, ly = light["direction"]
     height = rng.uniform(0.5, 1.8)
     direction = np.array([lx, ly, height]) / math.hypot(1.0, height)
-    if options.busy > 0 and rng.random() < options.busy:
+    if happens(rng, options.busy):
         img = busy_table(rng, w, h, die_pixels)
     else:
         img = background(rng, w, h).astype(np.float32)
@@ -529,12 +530,12 @@ def render_cubes(
         draw_shadow(img, cube, camera, direction)
     dice = []
     for cube in sorted(cubes, key=lambda c: -distance(c, camera)):
-        see_through = options.translucent > 0 and rng.random() < options.translucent
+        see_through = happens(rng, options.translucent)
         draw_cube(
             img, cube, camera, direction, rng, see_through, options.inked, options.glossy, options.marbled
         )
         dice.append(RenderedDie(outline(cube, camera, w, h), cube.pips, cube.colour, cube.size > 1))
     img = apply_light(img, light, rng)
-    if options.defocus > 0 and rng.random() < options.defocus:
+    if happens(rng, options.defocus):
         img = out_of_focus(img, rng, die_pixels)
     return Scene(camera_effects(img, rng, light), dice)

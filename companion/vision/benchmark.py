@@ -12,7 +12,7 @@ import numpy as np
 from .annotate import annotate
 from .dataset import LabelledBox, read_yolo_folder
 from .die import Die
-from .evaluation import Summary, match, mistakes
+from .evaluation import Summary, match, matched, mistakes
 from .quality import unreadable
 from .reader import DiceReader
 
@@ -41,7 +41,8 @@ def evaluate(
             dice = reader.read(image)
             ms = (time.perf_counter() - start) * 1000
             truths = item.boxes(image.shape[1], image.shape[0])
-            result = match(dice, truths, colours.get(item.image_path.stem) if colours else None)
+            pairs = matched(dice, truths)
+            result = match(dice, truths, colours.get(item.image_path.stem) if colours else None, pairs)
             result.ms = ms
             result.picture = str(item.image_path)
             summary.images.append(result)
@@ -49,15 +50,17 @@ def evaluate(
                 annotate_to.mkdir(parents=True, exist_ok=True)
                 cv2.imwrite(
                     str(annotate_to / f"{folder.name}_{item.image_path.stem}.jpg"),
-                    annotated(image, dice, truths),
+                    annotated(image, dice, truths, pairs),
                 )
     return summary
 
 
-def annotated(image: np.ndarray, dice: list[Die], truths: list[LabelledBox]) -> np.ndarray:
+def annotated(
+    image: np.ndarray, dice: list[Die], truths: list[LabelledBox], pairs: list[tuple[Die, int]]
+) -> np.ndarray:
     """The picture with what was read, the dice read wrong (no label there, or other pips) boxed
-    in red and the labelled dice nobody read in amber."""
-    wrong = mistakes(dice, truths)
+    in red and the labelled dice nobody read (``pairs``: what ``matched`` made of them) in amber."""
+    wrong = mistakes(dice, truths, pairs)
     return annotate(
         image,
         dice,

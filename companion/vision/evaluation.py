@@ -66,10 +66,14 @@ def matched(predicted: list[Die], truths: list[LabelledBox], threshold: float = 
 
 
 def match(
-    predicted: list[Die], truths: list[LabelledBox], colours: list[str] | None = None, threshold: float = 0.5
+    predicted: list[Die],
+    truths: list[LabelledBox],
+    colours: list[str] | None = None,
+    pairs: list[tuple[Die, int]] | None = None,
 ) -> ImageResult:
-    """Found, pips right and colours right by ``matched``."""
-    pairs = matched(predicted, truths, threshold)
+    """Found, pips right and colours right: of ``pairs`` when given (what ``matched`` made of
+    these dice), else of ``matched`` at IoU ≥ 0.5."""
+    pairs = matched(predicted, truths) if pairs is None else pairs
     right = sum(die.pips == truths[index].pips for die, index in pairs)
     checked = len(pairs) if colours is not None else 0
     colour_right = sum(die.colour == colours[index] for die, index in pairs) if colours is not None else 0
@@ -95,9 +99,10 @@ class Mistakes:
     missed: list[int]
 
 
-def mistakes(predicted: list[Die], truths: list[LabelledBox], threshold: float = 0.5) -> Mistakes:
-    """The dice ``matched`` (IoU ≥ ``threshold``) did not pair, and the pairs that differ in pips."""
-    label_of = {id(die): index for die, index in matched(predicted, truths, threshold)}
+def mistakes(predicted: list[Die], truths: list[LabelledBox], pairs: list[tuple[Die, int]]) -> Mistakes:
+    """The dice ``pairs`` (what ``matched`` made of them) leave unpaired, and the pairs that
+    differ in pips."""
+    label_of = {id(die): index for die, index in pairs}
     return Mistakes(
         false_finds=[i for i, die in enumerate(predicted) if id(die) not in label_of],
         wrong_pips=[
