@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 
+from companion.synth.chance import happens
 from companion.synth.perspective import (
     SIDES,
     Cube,
@@ -181,3 +182,12 @@ def test_more_cameras_can_be_slanted():
     # uniform over 15–90°: about a third below 40°, against about a tenth with the usual share
     assert sum(e < 40 for e in slanted) >= 2 * sum(e < 40 for e in usual)
     assert sum(e < 40 for e in slanted) >= 75
+
+
+def test_a_look_given_no_share_draws_nothing_and_one_given_all_always_happens():
+    rng, untouched = np.random.default_rng(5), np.random.default_rng(5)
+    assert not any(happens(rng, 0.0) for _ in range(20))
+    assert rng.random() == untouched.random()  # a share of 0 left the generator where it was
+    assert all(happens(rng, 1.0) for _ in range(20))
+    share = sum(happens(rng, 0.3) for _ in range(2000)) / 2000
+    assert 0.25 < share < 0.35
