@@ -32,6 +32,8 @@ from .schedule import set_learning_rate
 
 #: the teacher's heat from which --keep-from also keeps its box sizes and offsets
 KEEP_SURE = 0.3
+#: how much the box-size loss counts beside the heatmap and offset losses
+SIZE_WEIGHT = 0.2
 
 
 def focal_loss(logits: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
@@ -42,6 +44,16 @@ def focal_loss(logits: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
     pos_loss = torch.log(pred) * (1 - pred) ** 2 * pos
     neg_loss = torch.log(1 - pred) * pred**2 * (1 - target) ** 4 * neg
     return -(pos_loss.sum() + neg_loss.sum()) / pos.sum().clamp(min=1)
+
+
+def box_losses(
+    size: torch.Tensor, offset: torch.Tensor, target: torch.Tensor, places: torch.Tensor, n: torch.Tensor
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """The L1 distances of the box sizes and offsets from ``target`` (channels: width, height,
+    offset x, offset y) where ``places`` is 1, each summed and divided by ``n``."""
+    l_size = F.l1_loss(size * places, target[:, :2] * places, reduction="sum") / n
+    l_off = F.l1_loss(offset * places, target[:, 2:] * places, reduction="sum") / n
+    return l_size, l_off
 
 
 def batch(
@@ -97,9 +109,8 @@ def keep_loss(
     places = (teacher_heat >= sure).float()
     n = places.sum().clamp(min=1)
     l_heat = ((torch.sigmoid(heat_logits) - teacher_heat) ** 2).sum() / n
-    l_size = F.l1_loss(size * places, teacher_boxes[:, :2] * places, reduction="sum") / n
-    l_off = F.l1_loss(offset * places, teacher_boxes[:, 2:] * places, reduction="sum") / n
-    return l_heat + 0.2 * l_size + l_off
+    l_size, l_off = box_losses(size, offset, teacher_boxes, places, n)
+    return l_heat + SIZE_WEIGHT * l_size + l_off
 
 
 def loss_of(
@@ -116,9 +127,8 @@ def loss_of(
     l_heat = focal_loss(heat_logits, heat)
     m = mask.unsqueeze(1)
     n = mask.sum().clamp(min=1)
-    l_size = F.l1_loss(size * m, reg[:, :2] * m, reduction="sum") / n
-    l_off = F.l1_loss(offset * m, reg[:, 2:] * m, reduction="sum") / n
-    total = l_heat + 0.2 * l_size + l_off
+    l_size, l_off = box_losses(size, offset, reg, m, n)
+    total = l_heat + SIZE_WEIGHT * l_size + l_off
     parts = {"heat": l_heat.item(), "size": l_size.item(), "offset": l_off.item()}
     if teacher is not None and bool(is_real.any()):
         taught_heat, taught_boxes = teacher.answers(images[is_real])
