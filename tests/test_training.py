@@ -144,3 +144,38 @@ def test_the_keep_loss_is_zero_on_the_teachers_own_answers_and_grows_away_from_t
         drifted = keep_loss(heat_logits + 1.0, size * 1.2, offset, taught_heat, taught_boxes)
     assert float(same) < 1e-3
     assert float(drifted) > 100 * float(same) + 0.01
+
+
+def test_the_pip_keep_loss_is_zero_on_the_teachers_own_answers_and_grows_away_from_them():
+    """--keep-from for PipNet: resumed from the shipped file, the net reads crops as the teacher
+    does (in eval mode exactly), so the loss starts near 0, and grows as its answers drift."""
+    from companion.training.train_pips import PipTeacher, keep_loss
+
+    teacher = PipTeacher(MODELS / "pipnet.onnx", threads=1)
+    torch.manual_seed(3)
+    crops = torch.rand(4, 3, 48, 48) * 255
+    taught = teacher.answers(crops)
+    assert taught.shape == (4, 7)
+    net = PipNet()
+    load_fused(net, MODELS / "pipnet.onnx")
+    net.eval()
+    with torch.no_grad():
+        logits = net(crops)
+        same = keep_loss(logits, taught)
+        drifted = keep_loss(logits + torch.tensor([3.0, 0, 0, 0, 0, 0, -3.0]), taught)
+    assert float(same) < 1e-4
+    assert float(drifted) > 100 * float(same) + 0.01
+
+
+def test_a_pip_batch_says_which_pool_each_crop_came_from():
+    """The keep loss reads only the crops of real dice, so a batch names each crop's pool."""
+    from companion.training.train_pips import Example, batch
+
+    image = np.full((120, 160, 3), 90, np.uint8)
+    first = [Example(image, (20.0, 20.0, 40.0, 40.0), 3)]
+    second = [Example(image, (80.0, 30.0, 40.0, 40.0), 5)]
+    negatives = [Sample(image, np.zeros((0, 4), np.float32), np.zeros(0, np.int64))]
+    crops, labels, sources = batch([first, second], [0.5, 0.5, 0.0], negatives, 40, random.Random(4))
+    assert crops.shape[0] == labels.shape[0] == sources.shape[0] == 40
+    assert set(sources.tolist()) == {0, 1}
+    assert (labels[sources == 0] == 3).all() and (labels[sources == 1] == 5).all()

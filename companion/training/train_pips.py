@@ -12,6 +12,11 @@ crops come from places with no labelled die and, with ``--mine-with``, from wher
 wrongly finds one. One image in five of
 ``--pip-crops`` is kept out of training and scored at the end with the ``--check`` folders
 (true boxes, no jitter).
+
+``--keep-from TEACHER.onnx`` (session 32, as the detector's since session 30) adds, on the
+crops of real dice in each batch (the real folders and the pip crops), the KL divergence of the
+net's answers from the teacher's: a PipNet trained on from the shipped one can learn rendered
+dice while it keeps reading real ones as it did.
 """
 
 import random
@@ -25,6 +30,7 @@ import torch
 from torch.nn import functional as F
 
 from ..vision.detector import DiceDetector
+from ..vision.onnx_model import open_session
 from ..vision.pips import CROP_SIDE, NOT_A_DIE, TURNED_TRAINING_TURNS, crop_die, toward_top_face
 from .cli import seeded_start, training_parser
 from .data import Sample, load_folder, photometric
@@ -126,10 +132,14 @@ def batch(
     size: int,
     rng: random.Random,
     upright: bool = False,
-):
-    crops, labels = [], []
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """``size`` augmented crops drawn from ``pools`` by ``shares`` (the last share: "not a die"
+    from a place of ``negatives`` with no labelled die), their labels, and the index of the
+    pool each came from (``len(pools)`` for those places)."""
+    crops, labels, sources = [], [], []
     for _ in range(size):
-        pool = rng.choices(pools + [[]], weights=shares)[0]
+        index = rng.choices(range(len(pools) + 1), weights=shares)[0]
+        pool = pools[index] if index < len(pools) else []
         if pool:
             example = rng.choice(pool)
             crops.append(augmented(crop_die(example.image, jittered(example.crop_box, rng)), rng, upright))
@@ -137,8 +147,27 @@ def batch(
         else:
             crops.append(augmented(background_crop(negatives, rng), rng, upright))
             labels.append(NOT_A_DIE)
+        sources.append(index)
     tensor = torch.from_numpy(np.stack(crops).transpose(0, 3, 1, 2).copy()).float()
-    return tensor, torch.tensor(labels)
+    return tensor, torch.tensor(labels), torch.tensor(sources)
+
+
+class PipTeacher:
+    """A PipNet (an ONNX file, run with onnxruntime) whose answers on real dice the net keeps."""
+
+    def __init__(self, path: Path, threads: int) -> None:
+        self.session = open_session(path, threads, "teacher", "--keep-from another file")
+
+    def answers(self, crops: torch.Tensor) -> torch.Tensor:
+        """Its probabilities (not a die, 1–6) for N×3×side×side crops."""
+        (probabilities,) = self.session.run(None, {"crops": crops.numpy()})
+        return torch.from_numpy(probabilities)
+
+
+def keep_loss(logits: torch.Tensor, taught: torch.Tensor) -> torch.Tensor:
+    """How far the net's answers lie from the teacher's probabilities: their KL divergence,
+    averaged over the crops."""
+    return F.kl_div(F.log_softmax(logits, dim=1), taught.clamp(min=1e-8), reduction="batchmean")
 
 
 def accuracy(net: PipNet, examples: list[Example]) -> float:
@@ -156,6 +185,11 @@ def accuracy(net: PipNet, examples: list[Example]) -> float:
     return right / len(examples)
 
 
+def smoothed_value(smoothed: float | None, value: float) -> float:
+    """A running average of a loss for the progress lines (the first value as it is)."""
+    return value if smoothed is None else 0.98 * smoothed + 0.02 * value
+
+
 def main() -> None:
     parser = training_parser(__doc__, out="models/float/pipnet.onnx", minutes=20, batch=128)
     parser.add_argument("--pip-crops", type=Path, help="folders 1..6 of one-die crops")
@@ -166,6 +200,10 @@ def main() -> None:
     parser.add_argument(
         "--upright", action="store_true", help="no quarter turns: mirror crops left-right only"
     )
+    parser.add_argument(
+        "--keep-from", type=Path, help="a teacher PipNet (ONNX) whose answers on real dice the net keeps"
+    )
+    parser.add_argument("--keep-weight", type=float, default=1.0, help="weight of the --keep-from loss")
     args = parser.parse_args()
     rng = seeded_start(args)
     real_samples = [s for folder in args.data for s in load_folder(folder)]
@@ -187,6 +225,8 @@ def main() -> None:
     # the last share is "not a die" from random places without a labelled die
     pools = [real, rendered, crops, mined]
     shares = [0.45, 0.25, 0.1 if crops else 0.0, 0.1 if mined else 0.0, 0.1 if mined else 0.2]
+    kept_pools = torch.tensor([0, 2])  # real dice: what --keep-from keeps
+    teacher = PipTeacher(args.keep_from, args.threads) if args.keep_from else None
 
     net = PipNet()
     if args.resume and args.resume.suffix == ".onnx":
@@ -200,18 +240,25 @@ def main() -> None:
     optimiser = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=5e-4)
     turns = 1 if args.upright else TURNED_TRAINING_TURNS  # how the reader is to read what this run learns
     budget, start = args.minutes * 60, time.monotonic()
-    step, smoothed, last_save = 0, None, start
+    step, smoothed, smoothed_keep, last_save = 0, None, None, start
     while (elapsed := time.monotonic() - start) < budget:
         lr = set_learning_rate(optimiser, args.lr, elapsed / budget, step)
-        crops_t, labels = batch(pools, shares, samples, args.batch, rng, args.upright)
-        loss = F.cross_entropy(net(crops_t), labels, label_smoothing=0.05)
+        crops_t, labels, sources = batch(pools, shares, samples, args.batch, rng, args.upright)
+        logits = net(crops_t)
+        loss = F.cross_entropy(logits, labels, label_smoothing=0.05)
+        is_real = torch.isin(sources, kept_pools)
+        if teacher is not None and bool(is_real.any()):
+            kept = keep_loss(logits[is_real], teacher.answers(crops_t[is_real]))
+            loss = loss + args.keep_weight * kept
+            smoothed_keep = smoothed_value(smoothed_keep, kept.item())
         optimiser.zero_grad()
         loss.backward()
         optimiser.step()
-        smoothed = loss.item() if smoothed is None else 0.98 * smoothed + 0.02 * loss.item()
+        smoothed = smoothed_value(smoothed, loss.item())
         step += 1
         if step % 100 == 0:
-            print(f"step {step} {elapsed / 60:.1f} min lr {lr:.5f} loss {smoothed:.3f}", flush=True)
+            keeping = f" keep {smoothed_keep:.4f}" if smoothed_keep is not None else ""
+            print(f"step {step} {elapsed / 60:.1f} min lr {lr:.5f} loss {smoothed:.3f}{keeping}", flush=True)
         if time.monotonic() - last_save > 300:
             export_pipnet(net, args.out, turns)
             torch.save(net.state_dict(), args.out.with_suffix(".pt"))
