@@ -140,3 +140,53 @@ def test_a_roll_that_fits_waits_for_a_look_when_the_camera_is_unsure_of_a_die(tm
     # a player looks at the first roll and records it: the rules take it, the offer is gone
     live = games.roll(game_id, {"dice": checked})
     assert live.state.phase.value == "place" and live.camera_roll is None
+
+
+def lit(*dice: tuple[str, int, float | None]) -> tuple[SeenDie, ...]:
+    """Dice read in a row, each (colour, pips, body lightness)."""
+    return tuple(
+        SeenDie((100 * i, 0, 50, 50), pips, colour, 0.9, light)
+        for i, (colour, pips, light) in enumerate(dice)
+    )
+
+
+WHITE_WITH_GREYS = {("white", False): 3, ("grey", False): 2}
+
+
+def test_a_white_players_roll_with_grey_neutral_dice_is_named_by_which_dice_are_darker():
+    # one grey die read white (the count of each is off): the two darkest are the grey ones
+    dice = to_rules_dice(
+        lit(
+            ("white", 1, 88.0), ("white", 2, 61.0), ("grey", 3, 55.0), ("white", 4, 90.0), ("white", 5, 84.0)
+        ),
+        WHITE_WITH_GREYS,
+    )
+    assert [d.colour for d in dice] == ["white", "grey", "grey", "white", "white"]
+    # the counts fit but a white and a grey die swapped names: the darker pair is grey
+    swapped = to_rules_dice(
+        lit(("grey", 1, 80.0), ("white", 2, 58.0), ("grey", 3, 55.0), ("white", 4, 90.0), ("white", 5, 84.0)),
+        WHITE_WITH_GREYS,
+    )
+    assert [d.colour for d in swapped] == ["white", "grey", "grey", "white", "white"]
+
+
+def test_a_black_players_roll_with_grey_dice_goes_darkest_first():
+    dice = to_rules_dice(
+        lit(("grey", 6, 20.0), ("grey", 2, 52.0), ("black", 4, 18.0)),
+        {("black", False): 2, ("grey", False): 1},
+    )
+    assert [d.colour for d in dice] == ["black", "grey", "black"]
+
+
+def test_neutral_dice_keep_their_names_when_their_lightness_does_not_tell_them_apart():
+    read = [("white", 1, 88.0), ("white", 2, 61.0), ("grey", 3, 55.0), ("white", 4, 90.0), ("white", 5, 66.0)]
+    # the second-darkest grey (61) and the darkest white (66) lie closer than RANK_GAP
+    assert [d.colour for d in to_rules_dice(lit(*read), WHITE_WITH_GREYS)] == [c for c, _, _ in read]
+    # a die without a lightness, or one die missing: nothing is ranked
+    unlit = [*read[:4], ("white", 5, None)]
+    assert [d.colour for d in to_rules_dice(lit(*unlit), WHITE_WITH_GREYS)] == [c for c, _, _ in unlit]
+    missing = read[:4]
+    assert [d.colour for d in to_rules_dice(lit(*missing), WHITE_WITH_GREYS)] == [c for c, _, _ in missing]
+    # a hand of one neutral colour is never ranked (a white player's own dice, however dark)
+    alone = to_rules_dice(lit(("white", 1, 40.0), ("white", 2, 90.0)), {("white", False): 2})
+    assert [d.colour for d in alone] == ["white", "white"]

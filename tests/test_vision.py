@@ -662,3 +662,14 @@ def test_bench_says_what_is_missing_from_a_folder(tmp_path, capsys):
     assert main(["bench", str(tmp_path)]) != 0
     err = capsys.readouterr().err
     assert "no labels/ folder" in err and f"companion read {tmp_path / 'images'}" in err
+
+
+def test_each_die_carries_its_body_lightness_white_over_grey_over_black(reader):
+    """The bridge tells a roll's grey dice from its white (or black) ones by which is darker:
+    on one table the steps between them are wider than the gap it asks for."""
+    from companion.camera.bridge import RANK_GAP
+
+    dice = reader.read(rendered([("white", 2), ("grey", 5), ("black", 3)]))
+    lightness = {d.pips: d.lightness for d in dice}
+    assert sorted(lightness) == [2, 3, 5]
+    assert lightness[2] - lightness[5] >= RANK_GAP and lightness[5] - lightness[3] >= RANK_GAP

@@ -59,6 +59,7 @@ def to_rules_dice(seen: tuple[SeenDie, ...], expected: dict[tuple[str, bool], in
     colours = {colour for colour, _ in expected}
     named = [next((c for c in colours if same_colour(c, die.colour)), die.colour) for die in seen]
     named = with_mistakes_undone(named, expected) or named
+    named = with_neutrals_ranked(named, seen, expected) or named
     bigs = {colour for (colour, big), n in expected.items() if big and n}
     out = [RulesDie(colour, die.pips, False) for colour, die in zip(named, seen, strict=True)]
     for colour in bigs:
@@ -94,6 +95,51 @@ def with_mistakes_undone(named: list[str], expected: dict[tuple[str, bool], int]
         renamed[i] = could_be[0]
     if Counter(renamed) != +held:
         return None
+    return renamed
+
+
+#: the colours with no hue, darkest first. A roll may hold two of them: a white player's dice
+#: with the grey neutral dice, a black player's with grey or white ones
+NEUTRALS = ("black", "grey", "white")
+#: the least gap in body lightness (CIELAB L, 0–100) between the lightest die of one of those
+#: colours and the darkest of the next for their rank to name them. Session 32 (rendered game
+#: rolls, seeds 123–125 and 135): in 56 rolls of white and grey dice the darkest were the grey
+#: ones in 51; the 5 others had a gap of 0.8–8.6, the right ranks 2.7–44.7; black and grey: 17 of
+#: 17, gaps 26–51
+RANK_GAP = 10.0
+
+
+def with_neutrals_ranked(
+    named: list[str], seen: tuple[SeenDie, ...], expected: dict[tuple[str, bool], int]
+) -> list[str] | None:
+    """The colours of a roll with its black, grey and white dice named by lightness, when the
+    roller's hand holds two or more of those colours: the darkest are black, the next grey, the
+    lightest white, as many of each as the hand holds. Only when the dice named one of those
+    colours are as many as the hand holds of them, each has a lightness, and each step from one
+    colour to the next is ``RANK_GAP`` or more; otherwise None (the names stay as read). Grey
+    and white dice under the same light are told apart by which is darker more surely than by
+    how dark each is (the light, the camera's exposure and the shade of a die's neighbours move
+    the latter)."""
+    spelled = {SYNONYMS.get(colour, colour): colour for colour, _ in expected}
+    held = Counter()
+    for (colour, _), n in expected.items():
+        if SYNONYMS.get(colour, colour) in NEUTRALS:
+            held[SYNONYMS.get(colour, colour)] += n
+    held = +held
+    if len(held) < 2:
+        return None
+    neutral = [i for i, colour in enumerate(named) if SYNONYMS.get(colour, colour) in held]
+    lightness = {i: seen[i].lightness for i in neutral}
+    if len(neutral) != sum(held.values()) or None in lightness.values():
+        return None
+    order = sorted(neutral, key=lambda i: lightness[i])
+    renamed, start = list(named), 0
+    for colour in (c for c in NEUTRALS if c in held):
+        if start and lightness[order[start]] - lightness[order[start - 1]] < RANK_GAP:
+            return None
+        for i in order[start : start + held[colour]]:
+            renamed[i] = spelled[colour]
+        start += held[colour]
     return renamed
 
 

@@ -10,12 +10,15 @@ class Die:
     """A die the camera read: its box in pixels of the original image (x, y, w, h) round the
     die as seen (its top face from straight above, with the sides it shows from an angle), the
     pips on top (1–6, never a side face's), its body colour, and how sure the reader is (0–1:
-    the detector's score times the pip reader's)."""
+    the detector's score times the pip reader's). ``lightness`` is its body's CIELAB L (0–100)
+    once the frame's exposure is corrected, None when unread: what tells a roll's black, grey
+    and white dice apart when two of those lie in it (``camera.bridge``); not in the JSON."""
 
     box: tuple[int, int, int, int]
     pips: int
     colour: str
     score: float
+    lightness: float | None = None
 
     def __post_init__(self) -> None:
         if not 1 <= self.pips <= 6:

@@ -14,7 +14,7 @@ import numpy as np
 
 from .boxes import Box, centre
 from .calibration import Calibration
-from .colour import OTHER, palette_colour, read_body, white_balance_gains
+from .colour import OTHER, BodyReading, palette_colour, read_body, white_balance_gains
 from .detector import DEFAULT_THRESHOLD, Detection, DiceDetector
 from .die import Die
 from .pips import DEFAULT_PIP_MODEL, PipReader, PipReading
@@ -64,9 +64,11 @@ class DiceReader:
         without_colour = colourless(frame)
         dice = []
         for box, pips, score in found:
-            colour = OTHER if without_colour else self.colour_of(frame, box, gains)
+            body = read_body(frame, box, gains)
+            colour = OTHER if without_colour else self.colour_named(body)
+            lightness = None if body is None else body.lab[0]
             x, y, w, h = (int(round(v)) for v in box)
-            dice.append(Die((x, y, w, h), pips, colour, min(1.0, max(0.0, score))))
+            dice.append(Die((x, y, w, h), pips, colour, min(1.0, max(0.0, score)), lightness))
         return sorted(dice, key=lambda d: (round(d.centre[1] / 40), d.centre[0]))
 
     def find(self, frame: np.ndarray) -> list[tuple[Box, int, float]]:
@@ -103,7 +105,12 @@ class DiceReader:
         ]
 
     def colour_of(self, frame: np.ndarray, box: Box, gains: np.ndarray) -> str:
-        reading = read_body(frame, box, gains)
+        """The colour of the die in ``box``, its frame's exposure corrected by ``gains``."""
+        return self.colour_named(read_body(frame, box, gains))
+
+    def colour_named(self, reading: BodyReading | None) -> str:
+        """A body's colour: the calibration's nearest learned colour when there is one, else the
+        default palette's name, or ``other`` when unsure."""
         if reading is None:
             return OTHER
         learned = self.calibration.nearest_colour(reading)
