@@ -179,3 +179,15 @@ def test_a_pip_batch_says_which_pool_each_crop_came_from():
     assert crops.shape[0] == labels.shape[0] == sources.shape[0] == 40
     assert set(sources.tolist()) == {0, 1}
     assert (labels[sources == 0] == 3).all() and (labels[sources == 1] == 5).all()
+
+
+def test_pip_training_refuses_a_rendered_share_beyond_the_batch_share_of_dice(monkeypatch, capsys):
+    """--rendered-share takes its share from the real dice: at most the 0.70 the two share."""
+    import sys
+
+    from companion.training.train_pips import main
+
+    monkeypatch.setattr(sys, "argv", ["train_pips", "--rendered-share", "0.9", "--minutes", "0"])
+    with pytest.raises(SystemExit):
+        main()
+    assert "--rendered-share must lie within 0–0.7" in capsys.readouterr().err

@@ -39,6 +39,9 @@ from .mining import false_finds
 from .pipnet import PipNet, export_pipnet
 from .schedule import set_learning_rate
 
+#: the share of each batch from the real and rendered folders together (the rest: pip crops and
+#: "not a die")
+REAL_AND_RENDERED = 0.70
 #: where the die sits in a 128×128 pip-crops image (measured on a few by eye)
 PIP_CROP_BOX = (33.0, 33.0, 62.0, 62.0)
 
@@ -204,6 +207,12 @@ def main() -> None:
         "--keep-from", type=Path, help="a teacher PipNet (ONNX) whose answers on real dice the net keeps"
     )
     parser.add_argument("--keep-weight", type=float, default=1.0, help="weight of the --keep-from loss")
+    parser.add_argument(
+        "--rendered-share",
+        type=float,
+        default=0.25,
+        help="share of each batch from rendered dice; real dice get 0.70 minus it (default 0.25)",
+    )
     args = parser.parse_args()
     rng = seeded_start(args)
     real_samples = [s for folder in args.data for s in load_folder(folder)]
@@ -224,7 +233,10 @@ def main() -> None:
     )
     # the last share is "not a die" from random places without a labelled die
     pools = [real, rendered, crops, mined]
-    shares = [0.45, 0.25, 0.1 if crops else 0.0, 0.1 if mined else 0.0, 0.1 if mined else 0.2]
+    if not 0.0 <= args.rendered_share <= REAL_AND_RENDERED:
+        parser.error(f"--rendered-share must lie within 0–{REAL_AND_RENDERED}")
+    dice_shares = [REAL_AND_RENDERED - args.rendered_share, args.rendered_share]
+    shares = [*dice_shares, 0.1 if crops else 0.0, 0.1 if mined else 0.0, 0.1 if mined else 0.2]
     kept_pools = torch.tensor([0, 2])  # real dice: what --keep-from keeps
     teacher = PipTeacher(args.keep_from, args.threads) if args.keep_from else None
 
