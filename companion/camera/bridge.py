@@ -19,8 +19,13 @@ from .watcher import Settled
 SYNONYMS = {"purple": "violet", "gray": "grey"}
 
 
+def canonical(colour: str) -> str:
+    """The reader's name for a colour the game may spell otherwise ("gray" is "grey")."""
+    return SYNONYMS.get(colour, colour)
+
+
 def same_colour(a: str, b: str) -> bool:
-    return SYNONYMS.get(a, a) == SYNONYMS.get(b, b)
+    return canonical(a) == canonical(b)
 
 
 #: colours the reader takes one for the other (dice pushed together, session 22: white and grey
@@ -120,15 +125,15 @@ def with_neutrals_ranked(
     and white dice under the same light are told apart by which is darker more surely than by
     how dark each is (the light, the camera's exposure and the shade of a die's neighbours move
     the latter)."""
-    spelled = {SYNONYMS.get(colour, colour): colour for colour, _ in expected}
+    spelled = {canonical(colour): colour for colour, _ in expected}
     held = Counter()
     for (colour, _), n in expected.items():
-        if SYNONYMS.get(colour, colour) in NEUTRALS:
-            held[SYNONYMS.get(colour, colour)] += n
+        if canonical(colour) in NEUTRALS:
+            held[canonical(colour)] += n
     held = +held
     if len(held) < 2:
         return None
-    neutral = [i for i, colour in enumerate(named) if SYNONYMS.get(colour, colour) in held]
+    neutral = [i for i, colour in enumerate(named) if canonical(colour) in held]
     lightness = {i: seen[i].lightness for i in neutral}
     if len(neutral) != sum(held.values()) or None in lightness.values():
         return None
