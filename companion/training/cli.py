@@ -24,6 +24,13 @@ def training_parser(doc: str, out: str, minutes: float, batch: int) -> argparse.
     return parser
 
 
+def add_keep_options(parser: argparse.ArgumentParser, teacher: str) -> None:
+    """--keep-from (the ``teacher`` file whose answers on real data the net keeps, described so)
+    and --keep-weight, as both trainings take them."""
+    parser.add_argument("--keep-from", type=Path, help=teacher)
+    parser.add_argument("--keep-weight", type=float, default=1.0, help="weight of the --keep-from loss")
+
+
 def seeded_start(args: argparse.Namespace) -> random.Random:
     """Seed torch, set its threads, and return the run's own random source."""
     torch.manual_seed(args.seed)

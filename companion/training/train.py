@@ -23,7 +23,7 @@ import torch
 from torch.nn import functional as F
 
 from ..vision.onnx_model import ModelError, open_session
-from .cli import seeded_start, training_parser
+from .cli import add_keep_options, seeded_start, training_parser
 from .data import Sample, augment, load_folder, targets
 from .export import export_onnx
 from .from_onnx import resume_from_onnx
@@ -142,10 +142,7 @@ def main() -> None:
     parser = training_parser(__doc__, out="models/float/dicenet.onnx", minutes=45, batch=16)
     parser.add_argument("--crop", type=int, default=320)
     parser.add_argument("--real-share", type=float, default=0.5, help="share of each batch from real photos")
-    parser.add_argument(
-        "--keep-from", type=Path, help="a teacher detector (ONNX) whose answers on real photos the net keeps"
-    )
-    parser.add_argument("--keep-weight", type=float, default=1.0, help="weight of the --keep-from loss")
+    add_keep_options(parser, "a teacher detector (ONNX) whose answers on real photos the net keeps")
     parser.add_argument(
         "--stretch",
         type=float,

@@ -32,7 +32,7 @@ from torch.nn import functional as F
 from ..vision.detector import DiceDetector
 from ..vision.onnx_model import open_session
 from ..vision.pips import CROP_SIDE, NOT_A_DIE, TURNED_TRAINING_TURNS, crop_die, toward_top_face
-from .cli import seeded_start, training_parser
+from .cli import add_keep_options, seeded_start, training_parser
 from .data import Sample, load_folder, photometric
 from .from_onnx import resume_from_onnx
 from .mining import false_finds
@@ -203,10 +203,7 @@ def main() -> None:
     parser.add_argument(
         "--upright", action="store_true", help="no quarter turns: mirror crops left-right only"
     )
-    parser.add_argument(
-        "--keep-from", type=Path, help="a teacher PipNet (ONNX) whose answers on real dice the net keeps"
-    )
-    parser.add_argument("--keep-weight", type=float, default=1.0, help="weight of the --keep-from loss")
+    add_keep_options(parser, "a teacher PipNet (ONNX) whose answers on real dice the net keeps")
     parser.add_argument(
         "--rendered-share",
         type=float,
