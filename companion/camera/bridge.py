@@ -75,17 +75,24 @@ def to_rules_dice(seen: tuple[SeenDie, ...], expected: dict[tuple[str, bool], in
     return tuple(out)
 
 
+def held_colours(expected: dict[tuple[str, bool], int]) -> Counter:
+    """How many dice of each colour the roller holds, their Biggy with the others."""
+    held = Counter()
+    for (colour, _), n in expected.items():
+        held[colour] += n
+    return held
+
+
 def with_mistakes_undone(named: list[str], expected: dict[tuple[str, bool], int]) -> list[str] | None:
     """The colours of a roll with each die of a colour the roll cannot hold renamed to the one
     colour it can be mistaken for that the roll is short of, when that makes every colour's
     count what the roller holds; otherwise None (the roll stays as read, and the rules ask a
     player). A player rolls only their own dice (and the neutral ones), so a grey-looking die
     in a white player's roll of eight white dice that shows seven white is white. A die read in
-    a colour the roll holds is never renamed: with white and grey dice both in the roll, one
-    read grey too many could be either, and the rules ask."""
-    held = Counter()
-    for (colour, _), n in expected.items():
-        held[colour] += n
+    a colour the roll holds is never renamed here: with white and grey dice both in the roll, one
+    read grey too many could be either (``with_neutrals_ranked`` may then tell them apart by
+    lightness; else the rules ask)."""
+    held = held_colours(expected)
     counted = Counter(c for c in named if c in held)
     short = {colour: held[colour] - counted[colour] for colour in held if counted[colour] < held[colour]}
     strays = [i for i, colour in enumerate(named) if colour not in held]
@@ -125,25 +132,22 @@ def with_neutrals_ranked(
     and white dice under the same light are told apart by which is darker more surely than by
     how dark each is (the light, the camera's exposure and the shade of a die's neighbours move
     the latter)."""
-    spelled = {canonical(colour): colour for colour, _ in expected}
-    held = Counter()
-    for (colour, _), n in expected.items():
-        if canonical(colour) in NEUTRALS:
-            held[canonical(colour)] += n
-    held = +held
-    if len(held) < 2:
+    held = held_colours(expected)
+    # the game's spellings of the neutral colours the roller holds, darkest first
+    tones = [colour for tone in NEUTRALS for colour in held if held[colour] and canonical(colour) == tone]
+    if len(tones) < 2:
         return None
-    neutral = [i for i, colour in enumerate(named) if canonical(colour) in held]
+    neutral = [i for i, colour in enumerate(named) if colour in tones]
     lightness = {i: seen[i].lightness for i in neutral}
-    if len(neutral) != sum(held.values()) or None in lightness.values():
+    if len(neutral) != sum(held[colour] for colour in tones) or None in lightness.values():
         return None
     order = sorted(neutral, key=lambda i: lightness[i])
     renamed, start = list(named), 0
-    for colour in (c for c in NEUTRALS if c in held):
+    for colour in tones:
         if start and lightness[order[start]] - lightness[order[start - 1]] < RANK_GAP:
             return None
         for i in order[start : start + held[colour]]:
-            renamed[i] = spelled[colour]
+            renamed[i] = colour
         start += held[colour]
     return renamed
 

@@ -1,4 +1,4 @@
-"""The command-line options both trainings share, and their seeded start."""
+"""The command-line options both trainings share, their seeded start and their progress lines."""
 
 import argparse
 import random
@@ -36,3 +36,8 @@ def seeded_start(args: argparse.Namespace) -> random.Random:
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     return random.Random(args.seed)
+
+
+def smoothed_value(smoothed: float | None, value: float) -> float:
+    """A running average of a loss for the progress lines (the first value as it is)."""
+    return value if smoothed is None else 0.98 * smoothed + 0.02 * value

@@ -23,7 +23,7 @@ import torch
 from torch.nn import functional as F
 
 from ..vision.onnx_model import ModelError, open_session
-from .cli import add_keep_options, seeded_start, training_parser
+from .cli import add_keep_options, seeded_start, smoothed_value, training_parser
 from .data import Sample, augment, load_folder, targets
 from .export import export_onnx
 from .from_onnx import resume_from_onnx
@@ -193,7 +193,7 @@ def main() -> None:
         loss.backward()
         torch.nn.utils.clip_grad_norm_(net.parameters(), 10.0)
         optimiser.step()
-        smoothed = loss.item() if smoothed is None else 0.98 * smoothed + 0.02 * loss.item()
+        smoothed = smoothed_value(smoothed, loss.item())
         step += 1
         if step % 50 == 0:
             print(

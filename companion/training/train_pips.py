@@ -32,7 +32,7 @@ from torch.nn import functional as F
 from ..vision.detector import DiceDetector
 from ..vision.onnx_model import open_session
 from ..vision.pips import CROP_SIDE, NOT_A_DIE, TURNED_TRAINING_TURNS, crop_die, toward_top_face
-from .cli import add_keep_options, seeded_start, training_parser
+from .cli import add_keep_options, seeded_start, smoothed_value, training_parser
 from .data import Sample, load_folder, photometric
 from .from_onnx import resume_from_onnx
 from .mining import false_finds
@@ -186,11 +186,6 @@ def accuracy(net: PipNet, examples: list[Example]) -> float:
             right += int((guess == torch.tensor([e.label for e in part])).sum())
     net.train()
     return right / len(examples)
-
-
-def smoothed_value(smoothed: float | None, value: float) -> float:
-    """A running average of a loss for the progress lines (the first value as it is)."""
-    return value if smoothed is None else 0.98 * smoothed + 0.02 * value
 
 
 def main() -> None:
