@@ -142,6 +142,21 @@ def test_a_roll_that_fits_waits_for_a_look_when_the_camera_is_unsure_of_a_die(tm
     assert live.state.phase.value == "place" and live.camera_roll is None
 
 
+def test_the_camera_is_unsure_of_a_die_found_or_read_hesitantly():
+    """Session 33: the detector's score and the pip reader's margin apart say more than their
+    product; a die without them (a model that reads pips itself) falls back to the product."""
+    from companion.camera.bridge import unsure
+
+    def die(score: float, found: float | None, margin: float | None) -> SeenDie:
+        return SeenDie((0, 0, 50, 50), 4, "red", score, None, found, margin)
+
+    assert not unsure(die(0.8, 0.9, 0.85))
+    assert unsure(die(0.8, 0.9, 0.3)), "sure of pips 4 but nearly as sure of 5: asked"
+    assert unsure(die(0.47, 0.48, 0.97)), "read surely but barely found: asked"
+    assert not unsure(die(0.42, 0.6, 0.55)), "a low product of two passable parts is not asked"
+    assert unsure(die(0.44, None, None)) and not unsure(die(0.46, None, None))
+
+
 def lit(*dice: tuple[str, int, float | None]) -> tuple[SeenDie, ...]:
     """Dice read in a row, each (colour, pips, body lightness)."""
     return tuple(

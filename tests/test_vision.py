@@ -258,9 +258,9 @@ def test_find_gives_the_dice_read_gives_before_their_colours_are_named():
     frame = rendered([("red", 2), ("blue", 5), ("white", 6), ("black", 1)], seed=4)
     found, read = reader.find(frame), reader.read(frame)
     assert len(found) == 4
-    as_read = sorted((tuple(int(round(v)) for v in box), pips, min(1.0, score)) for box, pips, score in found)
+    as_read = sorted((tuple(int(round(v)) for v in f.box), f.pips, min(1.0, f.score)) for f in found)
     assert as_read == sorted((d.box, d.pips, d.score) for d in read)
-    assert any(box != tuple(int(round(v)) for v in box) for box, _, _ in found)
+    assert any(f.box != tuple(int(round(v)) for v in f.box) for f in found)
 
 
 def test_calibration_round_trip_and_use(tmp_path, capsys):
@@ -673,3 +673,24 @@ def test_each_die_carries_its_body_lightness_white_over_grey_over_black(reader):
     lightness = {d.pips: d.lightness for d in dice}
     assert sorted(lightness) == [2, 3, 5]
     assert lightness[2] - lightness[5] >= RANK_GAP and lightness[5] - lightness[3] >= RANK_GAP
+
+
+def test_each_die_carries_its_found_score_and_pips_margin(reader):
+    """What the bridge asks a player about: the detector's score and how far the pip reader's
+    answer led its next, each within 0–1, and their parts behind the die's score."""
+    dice = reader.read(rendered([("red", 2), ("blue", 5), ("white", 6)], seed=4))
+    assert len(dice) == 3
+    for die in dice:
+        assert die.found_score is not None and die.pips_margin is not None
+        assert 0.0 <= die.pips_margin <= 1.0
+        # the score is the found score times the pip confidence, which is at least the margin
+        assert die.pips_margin * die.found_score - 1e-6 <= die.score <= die.found_score + 1e-6
+
+
+def test_a_pip_reading_s_margin_is_its_lead_over_the_next_answer(reader, monkeypatch):
+    rows = np.array([[0.05, 0.1, 0.15, 0.6, 0.05, 0.03, 0.02], [0.4, 0.35, 0.1, 0.05, 0.04, 0.03, 0.03]])
+    monkeypatch.setattr(reader.pip_reader, "probabilities", lambda crops: rows)
+    frame = rendered([("red", 3)])
+    first, second = reader.pip_reader.read(frame, [(10, 10, 40, 40), (60, 60, 40, 40)])
+    assert (first.pips, first.confidence, first.margin) == (3, 0.6, pytest.approx(0.45))
+    assert (second.pips, second.margin) == (None, pytest.approx(0.05))

@@ -46,16 +46,29 @@ MISTAKEN_FOR = {
 }
 
 
-#: a die the reader scores under this (detector score × pip confidence) is one it is unsure of:
-#: a roll that holds one is shown to a player before it is recorded. Session 30: of 19 rendered
-#: rolls recorded wrong without a question the wrong die scored 0.41 (median); asking under 0.45
-#: caught 15 of them and asked of 72 of 778 rolls read right (seeds 123-125)
+#: a die the detector scores under this, or whose pips the pip reader read with a margin under
+#: ``UNSURE_MARGIN`` (its answer's probability less the next likeliest's), is one the reader is
+#: unsure of: a roll that holds one is shown to a player before it is recorded. Session 33
+#: (rendered game rolls, seeds 123–132 to choose, 135, 136 and 139 to check): of 4,558 rolls that
+#: fit the roller's hand, asking so left 11 recorded wrong without a question and 4,207 right,
+#: where asking of a die scored under 0.45 (detector × pip confidence, session 30) left 22 and 4,254
+UNSURE_FOUND = 0.5
+UNSURE_MARGIN = 0.5
+#: for a die without those two (a model that reads pips itself): the least score (detector ×
+#: pip confidence) of a die the reader is sure of (session 30)
 UNSURE_SCORE = 0.45
 
 
+def unsure(die: SeenDie) -> bool:
+    """Whether the reader is unsure of this die: found or read hesitantly."""
+    if die.found_score is None or die.pips_margin is None:
+        return die.score < UNSURE_SCORE
+    return die.found_score < UNSURE_FOUND or die.pips_margin < UNSURE_MARGIN
+
+
 def unsure_dice(seen: tuple[SeenDie, ...]) -> tuple[int, ...]:
-    """The indices of the dice the reader is unsure of (score under ``UNSURE_SCORE``)."""
-    return tuple(i for i, die in enumerate(seen) if die.score < UNSURE_SCORE)
+    """The indices of the dice the reader is unsure of."""
+    return tuple(i for i, die in enumerate(seen) if unsure(die))
 
 
 def to_rules_dice(seen: tuple[SeenDie, ...], expected: dict[tuple[str, bool], int]) -> tuple[RulesDie, ...]:

@@ -106,7 +106,7 @@ class TableSetup:
         with self._lock:
             calibration = self._on_this_camera(size)
             tray = "tray" in calibration.zones
-            boxes = [box for box, _, _ in self.reader.find(frame)]
+            boxes = [found.box for found in self.reader.find(frame)]
             if tray:  # mid-game, dice lie on the casinos too: the tray's are the player's, as in a roll
                 boxes = [box for box in boxes if calibration.zone_of(centre(box)) == "tray"]
             readings = body_readings(frame, boxes)

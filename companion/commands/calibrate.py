@@ -161,4 +161,4 @@ def zone_name(given: str) -> str:
 
 def learn_readings(reader, image):
     # dice the pip reader vouches for, their bodies read once, as the reader reads them in play
-    return body_readings(image, [box for box, _, _ in reader.find(image)])
+    return body_readings(image, [found.box for found in reader.find(image)])

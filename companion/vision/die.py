@@ -10,15 +10,20 @@ class Die:
     """A die the camera read: its box in pixels of the original image (x, y, w, h) round the
     die as seen (its top face from straight above, with the sides it shows from an angle), the
     pips on top (1–6, never a side face's), its body colour, and how sure the reader is (0–1:
-    the detector's score times the pip reader's). ``lightness`` is its body's CIELAB L (0–100)
-    once the frame's exposure is corrected, None when unread: what tells a roll's black, grey
-    and white dice apart when two of those lie in it (``camera.bridge``); not in the JSON."""
+    the detector's score times the pip reader's). Not in the JSON, for ``camera.bridge``:
+    ``lightness`` is its body's CIELAB L (0–100) once the frame's exposure is corrected, what
+    tells a roll's black, grey and white dice apart when two of those lie in it;
+    ``found_score`` the detector's score alone and ``pips_margin`` how far the pip reader's
+    answer led its next likeliest (0–1), what says the reader is unsure of a die. Each None
+    when not known."""
 
     box: tuple[int, int, int, int]
     pips: int
     colour: str
     score: float
     lightness: float | None = None
+    found_score: float | None = None
+    pips_margin: float | None = None
 
     def __post_init__(self) -> None:
         if not 1 <= self.pips <= 6:

@@ -114,6 +114,9 @@ def trained_turns(session: ort.InferenceSession, path: Path) -> int:
 class PipReading:
     pips: int | None  # None: the model says this is not a die
     confidence: float  # the model's probability for that answer
+    #: that probability less the next likeliest answer's: how little the model hesitated between
+    #: two answers (None when not known)
+    margin: float | None = None
 
 
 class PipReader:
@@ -170,6 +173,8 @@ class PipReader:
         crops = reader_crops(frame, boxes, self.top_face_shift)
         readings = []
         for row in self.probabilities(crops):
+            second, first = np.sort(row)[-2:]
             best = int(row.argmax())
-            readings.append(PipReading(None if best == NOT_A_DIE else best, float(row[best])))
+            pips = None if best == NOT_A_DIE else best
+            readings.append(PipReading(pips, float(first), float(first - second)))
         return readings

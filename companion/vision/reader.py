@@ -9,6 +9,7 @@ any die.
 """
 
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
@@ -27,6 +28,19 @@ SURE_PIPS = 0.7
 #: a find narrower than this (pixels of the frame) is too small to show pips: not read as a die
 #: (the smallest labelled die of the shared sets is 8 px, most are 12 px or more)
 MIN_DIE_SIDE = 6
+
+
+class Found(NamedTuple):
+    """A die found in a frame, its colour not yet read: its box in pixels of the frame, its pips,
+    how sure the reader is (the detector's score times the pip reader's confidence), the
+    detector's score alone and how far the pip reader's answer led its next (None for a model
+    that reads pips itself)."""
+
+    box: Box
+    pips: int
+    score: float
+    found_score: float
+    pips_margin: float | None
 
 
 class DiceReader:
@@ -60,20 +74,21 @@ class DiceReader:
     def read(self, frame: np.ndarray) -> list[Die]:
         """Every die on the table in this BGR frame, in reading order (top to bottom, left to right)."""
         found = self.find(frame)
-        gains = white_balance_gains(frame, [box for box, _, _ in found])
+        gains = white_balance_gains(frame, [f.box for f in found])
         without_colour = colourless(frame)
         dice = []
-        for box, pips, score in found:
-            body = read_body(frame, box, gains)
+        for f in found:
+            body = read_body(frame, f.box, gains)
             colour = OTHER if without_colour else self.colour_named(body)
             lightness = None if body is None else body.lab[0]
-            x, y, w, h = (int(round(v)) for v in box)
-            dice.append(Die((x, y, w, h), pips, colour, min(1.0, max(0.0, score)), lightness))
+            x, y, w, h = (int(round(v)) for v in f.box)
+            score = min(1.0, max(0.0, f.score))
+            dice.append(Die((x, y, w, h), f.pips, colour, score, lightness, f.found_score, f.pips_margin))
         return sorted(dice, key=lambda d: (round(d.centre[1] / 40), d.centre[0]))
 
-    def find(self, frame: np.ndarray) -> list[tuple[Box, int, float]]:
-        """Every die in this BGR frame as (box in pixels of the frame, pips, score), colour not
-        yet read: what ``read`` names the colours of, and what calibration learns them from."""
+    def find(self, frame: np.ndarray) -> list[Found]:
+        """Every die in this BGR frame, colour not yet read: what ``read`` names the colours of,
+        and what calibration learns them from."""
         problem = unreadable(frame)
         if problem is not None:
             raise ValueError(problem)
@@ -95,13 +110,13 @@ class DiceReader:
             if table.on_table(centre(d.box)) and max(d.box[2], d.box[3]) >= MIN_DIE_SIDE
         ]
         if self.pip_reader is None:  # a model that reads the pips itself
-            return [(d.box, d.pips, d.score) for d in found]
+            return [Found(d.box, d.pips, d.score, d.score, None) for d in found]
         unread = [d.box for d in found if d.box not in readings]
         readings.update(zip(unread, self.pip_reader.read(frame, unread), strict=True))
         return [
-            (d.box, readings[d.box].pips, d.score * readings[d.box].confidence)
+            Found(d.box, reading.pips, d.score * reading.confidence, d.score, reading.margin)
             for d in found
-            if self.keeps(d.score, readings[d.box])
+            if self.keeps(d.score, reading := readings[d.box])
         ]
 
     def colour_of(self, frame: np.ndarray, box: Box, gains: np.ndarray) -> str:
