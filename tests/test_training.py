@@ -181,6 +181,29 @@ def test_a_pip_batch_says_which_pool_each_crop_came_from():
     assert (labels[sources == 0] == 3).all() and (labels[sources == 1] == 5).all()
 
 
+def test_motion_blur_smears_rendered_crops_and_leaves_real_dice_sharp():
+    """--motion-blur blurs crops of rendered dice (and "not a die" places) along a line; the real
+    dice, what the keep loss holds the net to, stay sharp."""
+    from companion.training.train_pips import Example, batch, smeared
+
+    sharp = np.zeros((48, 48, 3), np.uint8)
+    sharp[:, 24:] = 255
+    smear = smeared(sharp, random.Random(1))
+    assert smear.shape == sharp.shape and 0 < smear[:, 20:28].mean() < 255
+    image = np.zeros((120, 160, 3), np.uint8)
+    image[::4] = 255  # thin stripes: any blur shows
+    real = [Example(image, (20.0, 20.0, 40.0, 40.0), 3)]
+    rendered = [Example(image, (80.0, 30.0, 40.0, 40.0), 5)]
+    negatives = [Sample(image, np.zeros((0, 4), np.float32), np.zeros(0, np.int64))]
+    shares = [0.5, 0.5, 0.0]
+    crops, _, sources = batch([real, rendered], shares, negatives, 60, random.Random(4), motion_blur=1.0)
+    plain, _, plain_sources = batch([real, rendered], shares, negatives, 60, random.Random(4))
+    grain = (crops[:, :, 1:, :] - crops[:, :, :-1, :]).abs().mean(dim=(1, 2, 3))
+    plain_grain = (plain[:, :, 1:, :] - plain[:, :, :-1, :]).abs().mean(dim=(1, 2, 3))
+    assert grain[sources == 1].mean() < 0.8 * plain_grain[plain_sources == 1].mean()
+    assert abs(grain[sources == 0].mean() - plain_grain[plain_sources == 0].mean()) < 0.25 * plain_grain.mean()
+
+
 def test_pip_training_refuses_a_rendered_share_beyond_the_batch_share_of_dice(monkeypatch, capsys):
     """--rendered-share takes its share from the real dice: at most the 0.70 the two share."""
     import sys

@@ -42,6 +42,12 @@ from .schedule import set_learning_rate
 #: the share of each batch from the real and rendered folders together (the rest: pip crops and
 #: "not a die")
 REAL_AND_RENDERED = 0.70
+#: the pools of real dice (the real folders, the pip crops), in the order ``main`` lists its pools:
+#: what ``--keep-from`` keeps and ``--motion-blur`` leaves sharp
+REAL_POOLS = (0, 2)
+#: how long a ``smeared`` crop's blur is, in pixels of the 48-pixel crop (at 9 px along a line a
+#: game roll's dice read 0.85, session 33: about 7 px of such a crop)
+SMEAR_LENGTH = (3, 9)
 #: where the die sits in a 128×128 pip-crops image (measured on a few by eye)
 PIP_CROP_BOX = (33.0, 33.0, 62.0, 62.0)
 
@@ -128,6 +134,17 @@ def augmented(crop: np.ndarray, rng: random.Random, upright: bool = False) -> np
     return crop
 
 
+def smeared(crop: np.ndarray, rng: random.Random) -> np.ndarray:
+    """``crop`` blurred along a line at a random angle, ``SMEAR_LENGTH`` pixels long: a die
+    photographed by a shaken camera."""
+    length = rng.randint(*SMEAR_LENGTH)
+    kernel = np.zeros((length, length), np.float32)
+    kernel[length // 2, :] = 1.0
+    turn = cv2.getRotationMatrix2D(((length - 1) / 2, (length - 1) / 2), rng.uniform(0, 180), 1.0)
+    kernel = cv2.warpAffine(kernel, turn, (length, length))
+    return cv2.filter2D(crop, -1, kernel / kernel.sum())
+
+
 def batch(
     pools: list[list[Example]],
     shares: list[float],
@@ -135,21 +152,27 @@ def batch(
     size: int,
     rng: random.Random,
     upright: bool = False,
+    motion_blur: float = 0.0,
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     """``size`` augmented crops drawn from ``pools`` by ``shares`` (the last share: "not a die"
     from a place of ``negatives`` with no labelled die), their labels, and the index of the
-    pool each came from (``len(pools)`` for those places)."""
+    pool each came from (``len(pools)`` for those places). A ``motion_blur`` share of the crops
+    from pools other than ``REAL_POOLS`` is also ``smeared`` (the real dice stay as they are:
+    what ``--keep-from`` keeps)."""
     crops, labels, sources = [], [], []
     for _ in range(size):
         index = rng.choices(range(len(pools) + 1), weights=shares)[0]
         pool = pools[index] if index < len(pools) else []
         if pool:
             example = rng.choice(pool)
-            crops.append(augmented(crop_die(example.image, jittered(example.crop_box, rng)), rng, upright))
+            crop = augmented(crop_die(example.image, jittered(example.crop_box, rng)), rng, upright)
             labels.append(example.label)
         else:
-            crops.append(augmented(background_crop(negatives, rng), rng, upright))
+            crop = augmented(background_crop(negatives, rng), rng, upright)
             labels.append(NOT_A_DIE)
+        if motion_blur and index not in REAL_POOLS and rng.random() < motion_blur:
+            crop = smeared(crop, rng)
+        crops.append(crop)
         sources.append(index)
     tensor = torch.from_numpy(np.stack(crops).transpose(0, 3, 1, 2).copy()).float()
     return tensor, torch.tensor(labels), torch.tensor(sources)
@@ -205,6 +228,12 @@ def main() -> None:
         default=0.25,
         help="share of each batch from rendered dice; real dice get 0.70 minus it (default 0.25)",
     )
+    parser.add_argument(
+        "--motion-blur",
+        type=float,
+        default=0.0,
+        help="share of the rendered and 'not a die' crops blurred along a line (default 0)",
+    )
     args = parser.parse_args()
     rng = seeded_start(args)
     real_samples = [s for folder in args.data for s in load_folder(folder)]
@@ -224,12 +253,12 @@ def main() -> None:
         flush=True,
     )
     # the last share is "not a die" from random places without a labelled die
-    pools = [real, rendered, crops, mined]
+    pools = [real, rendered, crops, mined]  # REAL_POOLS names the real ones
     if not 0.0 <= args.rendered_share <= REAL_AND_RENDERED:
         parser.error(f"--rendered-share must lie within 0–{REAL_AND_RENDERED}")
     dice_shares = [REAL_AND_RENDERED - args.rendered_share, args.rendered_share]
     shares = [*dice_shares, 0.1 if crops else 0.0, 0.1 if mined else 0.0, 0.1 if mined else 0.2]
-    kept_pools = torch.tensor([0, 2])  # real dice: what --keep-from keeps
+    kept_pools = torch.tensor(REAL_POOLS)  # real dice: what --keep-from keeps
     teacher = PipTeacher(args.keep_from, args.threads) if args.keep_from else None
 
     net = PipNet()
@@ -247,7 +276,9 @@ def main() -> None:
     step, smoothed, smoothed_keep, last_save = 0, None, None, start
     while (elapsed := time.monotonic() - start) < budget:
         lr = set_learning_rate(optimiser, args.lr, elapsed / budget, step)
-        crops_t, labels, sources = batch(pools, shares, samples, args.batch, rng, args.upright)
+        crops_t, labels, sources = batch(
+            pools, shares, samples, args.batch, rng, args.upright, args.motion_blur
+        )
         logits = net(crops_t)
         loss = F.cross_entropy(logits, labels, label_smoothing=0.05)
         is_real = torch.isin(sources, kept_pools)
