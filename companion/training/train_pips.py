@@ -16,7 +16,9 @@ wrongly finds one. One image in five of
 ``--keep-from TEACHER.onnx`` (session 32, as the detector's since session 30) adds, on the
 crops of real dice in each batch (the real folders and the pip crops), the KL divergence of the
 net's answers from the teacher's: a PipNet trained on from the shipped one can learn rendered
-dice while it keeps reading real ones as it did.
+dice while it keeps reading real ones as it did. ``--motion-blur SHARE`` (session 33) blurs that
+share of the rendered and "not a die" crops along a line, as a shaken camera would; the real
+dice stay sharp, so the keep loss still compares like with like.
 """
 
 import random
