@@ -113,10 +113,11 @@ class DiceReader:
             return [Found(d.box, d.pips, d.score, d.score, None) for d in found]
         unread = [d.box for d in found if d.box not in readings]
         readings.update(zip(unread, self.pip_reader.read(frame, unread), strict=True))
+        read = [(d, readings[d.box]) for d in found]
         return [
             Found(d.box, reading.pips, d.score * reading.confidence, d.score, reading.margin)
-            for d in found
-            if self.keeps(d.score, reading := readings[d.box])
+            for d, reading in read
+            if self.keeps(d.score, reading)
         ]
 
     def colour_of(self, frame: np.ndarray, box: Box, gains: np.ndarray) -> str:
