@@ -175,7 +175,8 @@ def test_a_pip_batch_says_which_pool_each_crop_came_from():
     first = [Example(image, (20.0, 20.0, 40.0, 40.0), 3)]
     second = [Example(image, (80.0, 30.0, 40.0, 40.0), 5)]
     negatives = [Sample(image, np.zeros((0, 4), np.float32), np.zeros(0, np.int64))]
-    crops, labels, sources = batch([first, second], [0.5, 0.5, 0.0], negatives, 40, random.Random(4))
+    crops, labels, sources, smears = batch([first, second], [0.5, 0.5, 0.0], negatives, 40, random.Random(4))
+    assert not smears.any()
     assert crops.shape[0] == labels.shape[0] == sources.shape[0] == 40
     assert set(sources.tolist()) == {0, 1}
     assert (labels[sources == 0] == 3).all() and (labels[sources == 1] == 5).all()
@@ -196,13 +197,28 @@ def test_motion_blur_smears_rendered_crops_and_leaves_real_dice_sharp():
     rendered = [Example(image, (80.0, 30.0, 40.0, 40.0), 5)]
     negatives = [Sample(image, np.zeros((0, 4), np.float32), np.zeros(0, np.int64))]
     shares = [0.5, 0.5, 0.0]
-    crops, _, sources = batch([real, rendered], shares, negatives, 60, random.Random(4), motion_blur=1.0)
-    plain, _, plain_sources = batch([real, rendered], shares, negatives, 60, random.Random(4))
+    crops, _, sources, smears = batch(
+        [real, rendered], shares, negatives, 60, random.Random(4), motion_blur=1.0
+    )
+    plain, _, plain_sources, _ = batch([real, rendered], shares, negatives, 60, random.Random(4))
+    assert (smears == (sources != 0)).all()  # what --keep-sharp leaves out of the keep loss
     grain = (crops[:, :, 1:, :] - crops[:, :, :-1, :]).abs().mean(dim=(1, 2, 3))
     plain_grain = (plain[:, :, 1:, :] - plain[:, :, :-1, :]).abs().mean(dim=(1, 2, 3))
     assert grain[sources == 1].mean() < 0.8 * plain_grain[plain_sources == 1].mean()
     real_change = grain[sources == 0].mean() - plain_grain[plain_sources == 0].mean()
     assert abs(real_change) < 0.25 * plain_grain.mean()
+
+
+def test_pip_training_refuses_keep_sharp_without_a_teacher(monkeypatch, capsys):
+    """--keep-sharp widens the keep loss, so it needs --keep-from; said before any data loads."""
+    import sys
+
+    from companion.training.train_pips import main
+
+    monkeypatch.setattr(sys, "argv", ["train_pips", "--keep-sharp", "--minutes", "0"])
+    with pytest.raises(SystemExit):
+        main()
+    assert "--keep-from" in capsys.readouterr().err
 
 
 def test_pip_training_refuses_a_rendered_share_beyond_the_batch_share_of_dice(monkeypatch, capsys):

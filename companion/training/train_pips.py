@@ -18,13 +18,16 @@ crops of real dice in each batch (the real folders and the pip crops), the KL di
 net's answers from the teacher's: a PipNet trained on from the shipped one can learn rendered
 dice while it keeps reading real ones as it did. ``--motion-blur SHARE`` (session 33) blurs that
 share of the rendered and "not a die" crops along a line, as a shaken camera would; the real
-dice stay sharp, so the keep loss still compares like with like.
+dice stay sharp, so the keep loss still compares like with like. ``--keep-sharp`` (session 34)
+widens the keep loss to every crop left sharp, rendered dice and "not a die" places too: the net
+learns blurred dice from their labels while it keeps reading sharp ones as the teacher did.
 """
 
 import random
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -147,6 +150,16 @@ def smeared(crop: np.ndarray, rng: random.Random) -> np.ndarray:
     return cv2.filter2D(crop, -1, kernel / kernel.sum())
 
 
+class Batch(NamedTuple):
+    """Training crops (N×3×side×side), their labels, the pool each came from (``len(pools)``
+    for "not a die" places) and whether each was ``smeared``."""
+
+    crops: torch.Tensor
+    labels: torch.Tensor
+    sources: torch.Tensor
+    smeared: torch.Tensor
+
+
 def batch(
     pools: list[list[Example]],
     shares: list[float],
@@ -155,13 +168,12 @@ def batch(
     rng: random.Random,
     upright: bool = False,
     motion_blur: float = 0.0,
-) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+) -> Batch:
     """``size`` augmented crops drawn from ``pools`` by ``shares`` (the last share: "not a die"
-    from a place of ``negatives`` with no labelled die), their labels, and the index of the
-    pool each came from (``len(pools)`` for those places). A ``motion_blur`` share of the crops
+    from a place of ``negatives`` with no labelled die). A ``motion_blur`` share of the crops
     from pools other than ``REAL_POOLS`` is also ``smeared`` (the real dice stay as they are:
     what ``--keep-from`` keeps)."""
-    crops, labels, sources = [], [], []
+    crops, labels, sources, smears = [], [], [], []
     for _ in range(size):
         index = rng.choices(range(len(pools) + 1), weights=shares)[0]
         pool = pools[index] if index < len(pools) else []
@@ -172,12 +184,12 @@ def batch(
         else:
             crop = augmented(background_crop(negatives, rng), rng, upright)
             labels.append(NOT_A_DIE)
-        if motion_blur and index not in REAL_POOLS and rng.random() < motion_blur:
-            crop = smeared(crop, rng)
-        crops.append(crop)
+        smear = bool(motion_blur) and index not in REAL_POOLS and rng.random() < motion_blur
+        crops.append(smeared(crop, rng) if smear else crop)
         sources.append(index)
+        smears.append(smear)
     tensor = torch.from_numpy(np.stack(crops).transpose(0, 3, 1, 2).copy()).float()
-    return tensor, torch.tensor(labels), torch.tensor(sources)
+    return Batch(tensor, torch.tensor(labels), torch.tensor(sources), torch.tensor(smears))
 
 
 class PipTeacher:
@@ -236,7 +248,14 @@ def main() -> None:
         default=0.0,
         help="share of the rendered and 'not a die' crops blurred along a line (default 0)",
     )
+    parser.add_argument(
+        "--keep-sharp",
+        action="store_true",
+        help="the --keep-from loss covers every crop left sharp, not only the real dice",
+    )
     args = parser.parse_args()
+    if args.keep_sharp and not args.keep_from:
+        parser.error("--keep-sharp widens the --keep-from loss: name a teacher with --keep-from")
     rng = seeded_start(args)
     real_samples = [s for folder in args.data for s in load_folder(folder)]
     rendered_samples = [s for folder in args.synthetic for s in load_folder(folder)]
@@ -266,7 +285,7 @@ def main() -> None:
     net = PipNet()
     if args.resume and args.resume.suffix == ".onnx":
         resume_from_onnx(
-            net, args.resume, (batch(pools, shares, samples, args.batch, rng)[0] for _ in range(4))
+            net, args.resume, (batch(pools, shares, samples, args.batch, rng).crops for _ in range(4))
         )
         print(f"resumed from the fused layers of {args.resume}", flush=True)
     elif args.resume:
@@ -278,14 +297,14 @@ def main() -> None:
     step, smoothed, smoothed_keep, last_save = 0, None, None, start
     while (elapsed := time.monotonic() - start) < budget:
         lr = set_learning_rate(optimiser, args.lr, elapsed / budget, step)
-        crops_t, labels, sources = batch(
+        crops_t, labels, sources, smears = batch(
             pools, shares, samples, args.batch, rng, args.upright, args.motion_blur
         )
         logits = net(crops_t)
         loss = F.cross_entropy(logits, labels, label_smoothing=0.05)
-        is_real = torch.isin(sources, kept_pools)
-        if teacher is not None and bool(is_real.any()):
-            kept = keep_loss(logits[is_real], teacher.answers(crops_t[is_real]))
+        is_kept = ~smears if args.keep_sharp else torch.isin(sources, kept_pools)
+        if teacher is not None and bool(is_kept.any()):
+            kept = keep_loss(logits[is_kept], teacher.answers(crops_t[is_kept]))
             loss = loss + args.keep_weight * kept
             smoothed_keep = smoothed_value(smoothed_keep, kept.item())
         optimiser.zero_grad()
