@@ -185,11 +185,11 @@ def test_a_pip_batch_says_which_pool_each_crop_came_from():
 def test_motion_blur_smears_rendered_crops_and_leaves_real_dice_sharp():
     """--motion-blur blurs crops of rendered dice (and "not a die" places) along a line; the real
     dice, what the keep loss holds the net to, stay sharp."""
-    from companion.training.train_pips import Example, batch, smeared
+    from companion.training.train_pips import SMEAR_LENGTH, Example, batch, smeared
 
     sharp = np.zeros((48, 48, 3), np.uint8)
     sharp[:, 24:] = 255
-    smear = smeared(sharp, random.Random(1))
+    smear = smeared(sharp, random.Random(1), SMEAR_LENGTH)
     assert smear.shape == sharp.shape and 0 < smear[:, 20:28].mean() < 255
     image = np.zeros((120, 160, 3), np.uint8)
     image[::4] = 255  # thin stripes: any blur shows
@@ -207,6 +207,37 @@ def test_motion_blur_smears_rendered_crops_and_leaves_real_dice_sharp():
     assert grain[sources == 1].mean() < 0.8 * plain_grain[plain_sources == 1].mean()
     real_change = grain[sources == 0].mean() - plain_grain[plain_sources == 0].mean()
     assert abs(real_change) < 0.25 * plain_grain.mean()
+
+
+def test_detector_motion_blur_smears_rendered_images_and_leaves_real_photos_sharp():
+    """The detector's --motion-blur blurs rendered images along a line and names them, so
+    --keep-sharp can leave them out of the keep loss; real photos stay as they are."""
+    from companion.training.train import batch
+
+    image = np.zeros((240, 320, 3), np.uint8)
+    image[::4] = 255  # thin stripes: any blur shows
+    sample = Sample(image, np.array([[100, 100, 140, 140]], np.float32), np.array([2]))
+    images, _, _, _, is_real, smears = batch(
+        [sample, sample], [0.5, 0.5], 24, 160, random.Random(3), real=1, motion_blur=1.0
+    )
+    assert is_real.any() and (~is_real).any()
+    assert (smears == ~is_real).all()
+    grain = (images[:, :, 1:, :] - images[:, :, :-1, :]).abs().mean(dim=(1, 2, 3))
+    assert grain[smears].mean() < 0.8 * grain[is_real].mean()
+    *_, no_smears = batch([sample, sample], [0.5, 0.5], 24, 160, random.Random(3), real=1)
+    assert not no_smears.any()
+
+
+def test_detector_training_refuses_keep_sharp_without_a_teacher(monkeypatch, capsys):
+    """--keep-sharp widens the detector's keep loss too, so it needs --keep-from."""
+    import sys
+
+    from companion.training.train import main
+
+    monkeypatch.setattr(sys, "argv", ["train", "--keep-sharp", "--minutes", "0"])
+    with pytest.raises(SystemExit):
+        main()
+    assert "--keep-from" in capsys.readouterr().err
 
 
 def test_pip_training_refuses_keep_sharp_without_a_teacher(monkeypatch, capsys):

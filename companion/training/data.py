@@ -97,6 +97,17 @@ def augment(
     return image, boxes.reshape(-1, 4), classes
 
 
+def smeared(image: np.ndarray, rng: random.Random, lengths: tuple[int, int]) -> np.ndarray:
+    """``image`` blurred along a line at a random angle, ``lengths`` pixels long at most and
+    least: a picture taken by a shaken camera."""
+    length = rng.randint(*lengths)
+    kernel = np.zeros((length, length), np.float32)
+    kernel[length // 2, :] = 1.0
+    turn = cv2.getRotationMatrix2D(((length - 1) / 2, (length - 1) / 2), rng.uniform(0, 180), 1.0)
+    kernel = cv2.warpAffine(kernel, turn, (length, length))
+    return cv2.filter2D(image, -1, kernel / kernel.sum())
+
+
 def photometric(image: np.ndarray, rng: random.Random) -> np.ndarray:
     hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV).astype(np.int16)
     hsv[..., 0] = (hsv[..., 0] + rng.randint(-90, 90)) % 180 if rng.random() < 0.5 else hsv[..., 0]

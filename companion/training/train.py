@@ -11,7 +11,10 @@ measure data the model has never seen. Runs on the CPU; stops after --minutes.
 keeps the net's answers near the teacher's (its heatmap everywhere, its box sizes and offsets
 where it sees a die): a net trained on from the shipped one can learn rendered scenes without
 drifting on real photos where the labels say nothing (distillation, "learning without
-forgetting").
+forgetting"). ``--motion-blur SHARE`` (session 34) blurs that share of the rendered images along
+a line, as a shaken camera would (the real photos stay sharp); with ``--keep-sharp`` the keep loss
+covers every image left sharp, rendered ones too, so the net learns blurred dice from their labels
+while it keeps its teacher's answers on sharp ones.
 """
 
 import random
@@ -24,7 +27,7 @@ from torch.nn import functional as F
 
 from ..vision.onnx_model import ModelError, open_session
 from .cli import add_keep_options, seeded_start, smoothed_value, training_parser
-from .data import Sample, augment, load_folder, targets
+from .data import Sample, augment, load_folder, smeared, targets
 from .export import export_onnx
 from .from_onnx import resume_from_onnx
 from .model import CLASSES, STRIDE, DiceNet
@@ -34,6 +37,9 @@ from .schedule import set_learning_rate
 KEEP_SURE = 0.3
 #: how much the box-size loss counts beside the heatmap and offset losses
 SIZE_WEIGHT = 0.2
+#: how long a ``--motion-blur`` smear is, in pixels of the training crop (a game roll's dice
+#: measure 30-50 px there; PipNet's 3-9 px of its 48 px crop)
+SMEAR_LENGTH = (3, 12)
 
 
 def focal_loss(logits: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
@@ -64,22 +70,29 @@ def batch(
     rng: random.Random,
     stretch: float = 1.0,
     real: int = 0,
+    motion_blur: float = 0.0,
 ):
-    """Images, heatmap, box and mask targets of ``size`` samples drawn by ``weights``, and which
-    of them are real photos (the first ``real`` of ``samples``)."""
-    images, heats, regs, masks, is_real = [], [], [], [], []
+    """Images, heatmap, box and mask targets of ``size`` samples drawn by ``weights``, which of
+    them are real photos (the first ``real`` of ``samples``) and which were ``smeared`` (a
+    ``motion_blur`` share of the rendered ones)."""
+    images, heats, regs, masks, is_real, smears = [], [], [], [], [], []
     for index in rng.choices(range(len(samples)), weights=weights, k=size):
         image, boxes, classes = augment(samples[index], crop, rng, stretch)
+        smear = bool(motion_blur) and index >= real and rng.random() < motion_blur
+        if smear:
+            image = smeared(image, rng, SMEAR_LENGTH)
         heat, reg, mask = targets(boxes, classes, crop, STRIDE, CLASSES)
         images.append(image.transpose(2, 0, 1))
         heats.append(heat), regs.append(reg), masks.append(mask)
         is_real.append(index < real)
+        smears.append(smear)
     return (
         torch.from_numpy(np.stack(images)).float(),
         torch.from_numpy(np.stack(heats)),
         torch.from_numpy(np.stack(regs)),
         torch.from_numpy(np.stack(masks)),
         torch.tensor(is_real),
+        torch.tensor(smears),
     )
 
 
@@ -119,10 +132,11 @@ def loss_of(
     heat,
     reg,
     mask,
-    is_real,
+    kept,
     teacher: Teacher | None = None,
     keep_weight: float = 1.0,
 ) -> tuple[torch.Tensor, dict[str, float]]:
+    """The detector's loss on a batch, with the teacher's keep loss on the ``kept`` images."""
     heat_logits, size, offset = net(images)
     l_heat = focal_loss(heat_logits, heat)
     m = mask.unsqueeze(1)
@@ -130,9 +144,9 @@ def loss_of(
     l_size, l_off = box_losses(size, offset, reg, m, n)
     total = l_heat + SIZE_WEIGHT * l_size + l_off
     parts = {"heat": l_heat.item(), "size": l_size.item(), "offset": l_off.item()}
-    if teacher is not None and bool(is_real.any()):
-        taught_heat, taught_boxes = teacher.answers(images[is_real])
-        l_keep = keep_loss(heat_logits[is_real], size[is_real], offset[is_real], taught_heat, taught_boxes)
+    if teacher is not None and bool(kept.any()):
+        taught_heat, taught_boxes = teacher.answers(images[kept])
+        l_keep = keep_loss(heat_logits[kept], size[kept], offset[kept], taught_heat, taught_boxes)
         total = total + keep_weight * l_keep
         parts["keep"] = l_keep.item()
     return total, parts
@@ -149,7 +163,20 @@ def main() -> None:
         default=1.0,
         help="stretch half the images one way by up to this factor (1: none)",
     )
+    parser.add_argument(
+        "--motion-blur",
+        type=float,
+        default=0.0,
+        help="share of the rendered images blurred along a line (default 0)",
+    )
+    parser.add_argument(
+        "--keep-sharp",
+        action="store_true",
+        help="the --keep-from loss covers every image left sharp, not only the real photos",
+    )
     args = parser.parse_args()
+    if args.keep_sharp and not args.keep_from:
+        parser.error("--keep-sharp widens the --keep-from loss: name a teacher with --keep-from")
     rng = seeded_start(args)
     real = [s for folder in args.data for s in load_folder(folder)]
     synthetic = [s for folder in args.synthetic for s in load_folder(folder)]
@@ -187,8 +214,11 @@ def main() -> None:
     while (elapsed := time.monotonic() - start) < budget:
         lr = set_learning_rate(optimiser, args.lr, elapsed / budget, step)
         net.train()
-        drawn = batch(samples, weights, args.batch, args.crop, rng, args.stretch, len(real))
-        loss, parts = loss_of(net, *drawn, teacher=teacher, keep_weight=args.keep_weight)
+        *drawn, is_real, smears = batch(
+            samples, weights, args.batch, args.crop, rng, args.stretch, len(real), args.motion_blur
+        )
+        kept = ~smears if args.keep_sharp else is_real
+        loss, parts = loss_of(net, *drawn, kept, teacher=teacher, keep_weight=args.keep_weight)
         optimiser.zero_grad()
         loss.backward()
         torch.nn.utils.clip_grad_norm_(net.parameters(), 10.0)

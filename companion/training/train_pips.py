@@ -38,7 +38,7 @@ from ..vision.detector import DiceDetector
 from ..vision.onnx_model import open_session
 from ..vision.pips import CROP_SIDE, NOT_A_DIE, TURNED_TRAINING_TURNS, crop_die, toward_top_face
 from .cli import add_keep_options, seeded_start, smoothed_value, training_parser
-from .data import Sample, load_folder, photometric
+from .data import Sample, load_folder, photometric, smeared
 from .from_onnx import resume_from_onnx
 from .mining import false_finds
 from .pipnet import PipNet, export_pipnet
@@ -139,17 +139,6 @@ def augmented(crop: np.ndarray, rng: random.Random, upright: bool = False) -> np
     return crop
 
 
-def smeared(crop: np.ndarray, rng: random.Random) -> np.ndarray:
-    """``crop`` blurred along a line at a random angle, ``SMEAR_LENGTH`` pixels long: a die
-    photographed by a shaken camera."""
-    length = rng.randint(*SMEAR_LENGTH)
-    kernel = np.zeros((length, length), np.float32)
-    kernel[length // 2, :] = 1.0
-    turn = cv2.getRotationMatrix2D(((length - 1) / 2, (length - 1) / 2), rng.uniform(0, 180), 1.0)
-    kernel = cv2.warpAffine(kernel, turn, (length, length))
-    return cv2.filter2D(crop, -1, kernel / kernel.sum())
-
-
 class Batch(NamedTuple):
     """Training crops (N×3×side×side), their labels, the pool each came from (``len(pools)``
     for "not a die" places) and whether each was ``smeared``."""
@@ -185,7 +174,7 @@ def batch(
             crop = augmented(background_crop(negatives, rng), rng, upright)
             labels.append(NOT_A_DIE)
         smear = bool(motion_blur) and index not in REAL_POOLS and rng.random() < motion_blur
-        crops.append(smeared(crop, rng) if smear else crop)
+        crops.append(smeared(crop, rng, SMEAR_LENGTH) if smear else crop)
         sources.append(index)
         smears.append(smear)
     tensor = torch.from_numpy(np.stack(crops).transpose(0, 3, 1, 2).copy()).float()
