@@ -31,6 +31,31 @@ def add_keep_options(parser: argparse.ArgumentParser, teacher: str) -> None:
     parser.add_argument("--keep-weight", type=float, default=1.0, help="weight of the --keep-from loss")
 
 
+def add_blur_options(parser: argparse.ArgumentParser, blurred: str, sharp: str) -> None:
+    """--motion-blur (the share of the ``blurred`` training pictures smeared along a line) and
+    --keep-sharp (the keep loss on every picture left sharp, not only the ``sharp`` real ones),
+    as both trainings take them."""
+    parser.add_argument(
+        "--motion-blur",
+        type=float,
+        default=0.0,
+        help=f"share of the {blurred} blurred along a line (default 0)",
+    )
+    parser.add_argument(
+        "--keep-sharp",
+        action="store_true",
+        help=f"the --keep-from loss covers every picture left sharp, not only the {sharp}",
+    )
+
+
+def parsed(parser: argparse.ArgumentParser) -> argparse.Namespace:
+    """The training's arguments, refusing --keep-sharp without the --keep-from it widens."""
+    args = parser.parse_args()
+    if getattr(args, "keep_sharp", False) and not args.keep_from:
+        parser.error("--keep-sharp widens the --keep-from loss: name a teacher with --keep-from")
+    return args
+
+
 def seeded_start(args: argparse.Namespace) -> random.Random:
     """Seed torch, set its threads, and return the run's own random source."""
     torch.manual_seed(args.seed)

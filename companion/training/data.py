@@ -98,8 +98,8 @@ def augment(
 
 
 def smeared(image: np.ndarray, rng: random.Random, lengths: tuple[int, int]) -> np.ndarray:
-    """``image`` blurred along a line at a random angle, ``lengths`` pixels long at most and
-    least: a picture taken by a shaken camera."""
+    """``image`` blurred along a line at a random angle, its length drawn from the ``lengths``
+    range (least, most; pixels): a picture taken by a shaken camera."""
     length = rng.randint(*lengths)
     kernel = np.zeros((length, length), np.float32)
     kernel[length // 2, :] = 1.0

@@ -26,7 +26,7 @@ import torch
 from torch.nn import functional as F
 
 from ..vision.onnx_model import ModelError, open_session
-from .cli import add_keep_options, seeded_start, smoothed_value, training_parser
+from .cli import add_blur_options, add_keep_options, parsed, seeded_start, smoothed_value, training_parser
 from .data import Sample, augment, load_folder, smeared, targets
 from .export import export_onnx
 from .from_onnx import resume_from_onnx
@@ -163,20 +163,8 @@ def main() -> None:
         default=1.0,
         help="stretch half the images one way by up to this factor (1: none)",
     )
-    parser.add_argument(
-        "--motion-blur",
-        type=float,
-        default=0.0,
-        help="share of the rendered images blurred along a line (default 0)",
-    )
-    parser.add_argument(
-        "--keep-sharp",
-        action="store_true",
-        help="the --keep-from loss covers every image left sharp, not only the real photos",
-    )
-    args = parser.parse_args()
-    if args.keep_sharp and not args.keep_from:
-        parser.error("--keep-sharp widens the --keep-from loss: name a teacher with --keep-from")
+    add_blur_options(parser, "rendered images", "real photos")
+    args = parsed(parser)
     rng = seeded_start(args)
     real = [s for folder in args.data for s in load_folder(folder)]
     synthetic = [s for folder in args.synthetic for s in load_folder(folder)]

@@ -37,7 +37,7 @@ from torch.nn import functional as F
 from ..vision.detector import DiceDetector
 from ..vision.onnx_model import open_session
 from ..vision.pips import CROP_SIDE, NOT_A_DIE, TURNED_TRAINING_TURNS, crop_die, toward_top_face
-from .cli import add_keep_options, seeded_start, smoothed_value, training_parser
+from .cli import add_blur_options, add_keep_options, parsed, seeded_start, smoothed_value, training_parser
 from .data import Sample, load_folder, photometric, smeared
 from .from_onnx import resume_from_onnx
 from .mining import false_finds
@@ -231,20 +231,8 @@ def main() -> None:
         default=0.25,
         help="share of each batch from rendered dice; real dice get 0.70 minus it (default 0.25)",
     )
-    parser.add_argument(
-        "--motion-blur",
-        type=float,
-        default=0.0,
-        help="share of the rendered and 'not a die' crops blurred along a line (default 0)",
-    )
-    parser.add_argument(
-        "--keep-sharp",
-        action="store_true",
-        help="the --keep-from loss covers every crop left sharp, not only the real dice",
-    )
-    args = parser.parse_args()
-    if args.keep_sharp and not args.keep_from:
-        parser.error("--keep-sharp widens the --keep-from loss: name a teacher with --keep-from")
+    add_blur_options(parser, "rendered and 'not a die' crops", "real dice")
+    args = parsed(parser)
     rng = seeded_start(args)
     real_samples = [s for folder in args.data for s in load_folder(folder)]
     rendered_samples = [s for folder in args.synthetic for s in load_folder(folder)]
