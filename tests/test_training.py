@@ -185,7 +185,8 @@ def test_a_pip_batch_says_which_pool_each_crop_came_from():
 def test_motion_blur_smears_rendered_crops_and_leaves_real_dice_sharp():
     """--motion-blur blurs crops of rendered dice (and "not a die" places) along a line; the real
     dice, what the keep loss holds the net to, stay sharp."""
-    from companion.training.train_pips import SMEAR_LENGTH, Example, batch, smeared
+    from companion.training.data import smeared
+    from companion.training.train_pips import SMEAR_LENGTH, Example, batch
 
     sharp = np.zeros((48, 48, 3), np.uint8)
     sharp[:, 24:] = 255

@@ -37,8 +37,9 @@ from .schedule import set_learning_rate
 KEEP_SURE = 0.3
 #: how much the box-size loss counts beside the heatmap and offset losses
 SIZE_WEIGHT = 0.2
-#: how long a ``--motion-blur`` smear is, in pixels of the training crop (a game roll's dice
-#: measure 30-50 px there; PipNet's 3-9 px of its 48 px crop)
+#: how long a ``--motion-blur`` smear is, in pixels of the training crop (game rolls scaled as
+#: ``augment`` scales them at its middle: dice 31-75 px, median 51, seed 147; PipNet smears 3-9 px
+#: of its 48 px crop)
 SMEAR_LENGTH = (3, 12)
 
 

@@ -279,11 +279,11 @@ def main() -> None:
         )
         logits = net(crops_t)
         loss = F.cross_entropy(logits, labels, label_smoothing=0.05)
-        is_kept = ~smears if args.keep_sharp else torch.isin(sources, kept_pools)
-        if teacher is not None and bool(is_kept.any()):
-            kept = keep_loss(logits[is_kept], teacher.answers(crops_t[is_kept]))
-            loss = loss + args.keep_weight * kept
-            smoothed_keep = smoothed_value(smoothed_keep, kept.item())
+        kept = ~smears if args.keep_sharp else torch.isin(sources, kept_pools)
+        if teacher is not None and bool(kept.any()):
+            l_keep = keep_loss(logits[kept], teacher.answers(crops_t[kept]))
+            loss = loss + args.keep_weight * l_keep
+            smoothed_keep = smoothed_value(smoothed_keep, l_keep.item())
         optimiser.zero_grad()
         loss.backward()
         optimiser.step()
