@@ -218,15 +218,60 @@ def test_detector_motion_blur_smears_rendered_images_and_leaves_real_photos_shar
     image = np.zeros((240, 320, 3), np.uint8)
     image[::4] = 255  # thin stripes: any blur shows
     sample = Sample(image, np.array([[100, 100, 140, 140]], np.float32), np.array([2]))
-    images, _, _, _, is_real, smears = batch(
-        [sample, sample], [0.5, 0.5], 24, 160, random.Random(3), real=1, motion_blur=1.0
-    )
+    drawn = batch([sample, sample], [0.5, 0.5], 24, 160, random.Random(3), real=1, motion_blur=1.0)
+    images, is_real, smears = drawn.images, drawn.is_real, drawn.smeared
     assert is_real.any() and (~is_real).any()
     assert (smears == ~is_real).all()
     grain = (images[:, :, 1:, :] - images[:, :, :-1, :]).abs().mean(dim=(1, 2, 3))
     assert grain[smears].mean() < 0.8 * grain[is_real].mean()
-    *_, no_smears = batch([sample, sample], [0.5, 0.5], 24, 160, random.Random(3), real=1)
-    assert not no_smears.any()
+    assert (images[~smears] == drawn.sharp[~smears]).all()
+    assert not (images[smears] == drawn.sharp[smears]).all()
+    assert not batch([sample, sample], [0.5, 0.5], 24, 160, random.Random(3), real=1).smeared.any()
+
+
+def test_detector_blur_real_smears_real_photos_and_shows_the_teacher_them_sharp():
+    """With --blur-real the real photos are smeared too, while the batch keeps every picture as
+    it was before the smear: what the teacher of the keep loss is shown."""
+    import torch
+
+    from companion.training.train import Batch, DiceNet, batch, loss_of
+
+    image = np.zeros((240, 320, 3), np.uint8)
+    image[::4] = 255
+    sample = Sample(image, np.array([[100, 100, 140, 140]], np.float32), np.array([2]))
+    drawn = batch(
+        [sample, sample], [0.5, 0.5], 12, 160, random.Random(5), real=1, motion_blur=1.0, blur_real=True
+    )
+    assert drawn.is_real.any() and drawn.smeared.all()
+
+    def grain(pictures):
+        return (pictures[:, :, 1:, :] - pictures[:, :, :-1, :]).abs().mean()
+
+    assert grain(drawn.images) < 0.8 * grain(drawn.sharp)
+
+    class Recorder:
+        """A teacher that records what it is shown and answers with nothing."""
+
+        def answers(self, images):
+            self.shown = images
+            n = len(images)
+            return torch.zeros(n, 1, 40, 40), torch.zeros(n, 4, 40, 40)
+
+    recorder = Recorder()
+    loss_of(DiceNet(), drawn, drawn.is_real, teacher=recorder)
+    assert torch.equal(recorder.shown, drawn.sharp[drawn.is_real])
+    assert Batch._fields[-1] == "sharp"
+
+
+def test_detector_training_refuses_blur_real_without_motion_blur(monkeypatch):
+    """--blur-real names which pictures --motion-blur smears; alone it would do nothing."""
+    import sys
+
+    from companion.training.train import main
+
+    monkeypatch.setattr(sys, "argv", ["train", "--blur-real", "--minutes", "0"])
+    with pytest.raises(SystemExit):
+        main()
 
 
 def test_detector_training_refuses_keep_sharp_without_a_teacher(monkeypatch, capsys):

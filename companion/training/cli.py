@@ -51,7 +51,7 @@ def add_blur_options(parser: argparse.ArgumentParser, blurred: str, sharp: str) 
 def parsed(parser: argparse.ArgumentParser) -> argparse.Namespace:
     """The training's arguments, refusing --keep-sharp without the --keep-from it widens."""
     args = parser.parse_args()
-    if getattr(args, "keep_sharp", False) and not args.keep_from:
+    if args.keep_sharp and not args.keep_from:
         parser.error("--keep-sharp widens the --keep-from loss: name a teacher with --keep-from")
     return args
 

@@ -14,12 +14,15 @@ drifting on real photos where the labels say nothing (distillation, "learning wi
 forgetting"). ``--motion-blur SHARE`` (session 34) blurs that share of the rendered images along
 a line, as a shaken camera would (the real photos stay sharp); with ``--keep-sharp`` the keep loss
 covers every image left sharp, rendered ones too, so the net learns blurred dice from their labels
-while it keeps its teacher's answers on sharp ones.
+while it keeps its teacher's answers on sharp ones. ``--blur-real`` (session 35) blurs the real
+photos too; the teacher always sees a picture as it was before the blur, so on a blurred real
+photo the net learns to answer as its teacher does on the sharp one.
 """
 
 import random
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 import torch
@@ -63,6 +66,19 @@ def box_losses(
     return l_size, l_off
 
 
+class Batch(NamedTuple):
+    """A drawn batch: the images, their heatmap, box and mask targets, which are real photos and
+    which were ``smeared``, and the ``sharp`` images as they were before any smear (the teacher's)."""
+
+    images: torch.Tensor
+    heat: torch.Tensor
+    reg: torch.Tensor
+    mask: torch.Tensor
+    is_real: torch.Tensor
+    smeared: torch.Tensor
+    sharp: torch.Tensor
+
+
 def batch(
     samples: list[Sample],
     weights: list[float],
@@ -72,14 +88,15 @@ def batch(
     stretch: float = 1.0,
     real: int = 0,
     motion_blur: float = 0.0,
-):
-    """Images, heatmap, box and mask targets of ``size`` samples drawn by ``weights``, which of
-    them are real photos (the first ``real`` of ``samples``) and which were ``smeared`` (a
-    ``motion_blur`` share of the rendered ones)."""
-    images, heats, regs, masks, is_real, smears = [], [], [], [], [], []
+    blur_real: bool = False,
+) -> Batch:
+    """``size`` samples drawn by ``weights`` (the first ``real`` of ``samples`` are real photos),
+    a ``motion_blur`` share of the rendered ones ``smeared``, of the real ones too if ``blur_real``."""
+    images, heats, regs, masks, is_real, smears, sharp = [], [], [], [], [], [], []
     for index in rng.choices(range(len(samples)), weights=weights, k=size):
         image, boxes, classes = augment(samples[index], crop, rng, stretch)
-        smear = bool(motion_blur) and index >= real and rng.random() < motion_blur
+        sharp.append(image.transpose(2, 0, 1))
+        smear = bool(motion_blur) and (blur_real or index >= real) and rng.random() < motion_blur
         if smear:
             image = smeared(image, rng, SMEAR_LENGTH)
         heat, reg, mask = targets(boxes, classes, crop, STRIDE, CLASSES)
@@ -87,13 +104,14 @@ def batch(
         heats.append(heat), regs.append(reg), masks.append(mask)
         is_real.append(index < real)
         smears.append(smear)
-    return (
+    return Batch(
         torch.from_numpy(np.stack(images)).float(),
         torch.from_numpy(np.stack(heats)),
         torch.from_numpy(np.stack(regs)),
         torch.from_numpy(np.stack(masks)),
         torch.tensor(is_real),
         torch.tensor(smears),
+        torch.from_numpy(np.stack(sharp)).float(),
     )
 
 
@@ -129,24 +147,22 @@ def keep_loss(
 
 def loss_of(
     net: DiceNet,
-    images,
-    heat,
-    reg,
-    mask,
-    kept,
+    drawn: Batch,
+    kept: torch.Tensor,
     teacher: Teacher | None = None,
     keep_weight: float = 1.0,
 ) -> tuple[torch.Tensor, dict[str, float]]:
-    """The detector's loss on a batch, with the teacher's keep loss on the ``kept`` images."""
-    heat_logits, size, offset = net(images)
-    l_heat = focal_loss(heat_logits, heat)
-    m = mask.unsqueeze(1)
-    n = mask.sum().clamp(min=1)
-    l_size, l_off = box_losses(size, offset, reg, m, n)
+    """The detector's loss on a batch, with the teacher's keep loss on the ``kept`` images (the
+    teacher shown them sharp)."""
+    heat_logits, size, offset = net(drawn.images)
+    l_heat = focal_loss(heat_logits, drawn.heat)
+    m = drawn.mask.unsqueeze(1)
+    n = drawn.mask.sum().clamp(min=1)
+    l_size, l_off = box_losses(size, offset, drawn.reg, m, n)
     total = l_heat + SIZE_WEIGHT * l_size + l_off
     parts = {"heat": l_heat.item(), "size": l_size.item(), "offset": l_off.item()}
     if teacher is not None and bool(kept.any()):
-        taught_heat, taught_boxes = teacher.answers(images[kept])
+        taught_heat, taught_boxes = teacher.answers(drawn.sharp[kept])
         l_keep = keep_loss(heat_logits[kept], size[kept], offset[kept], taught_heat, taught_boxes)
         total = total + keep_weight * l_keep
         parts["keep"] = l_keep.item()
@@ -165,7 +181,14 @@ def main() -> None:
         help="stretch half the images one way by up to this factor (1: none)",
     )
     add_blur_options(parser, "rendered images", "real photos")
+    parser.add_argument(
+        "--blur-real",
+        action="store_true",
+        help="--motion-blur blurs the real photos too (the teacher sees them sharp)",
+    )
     args = parsed(parser)
+    if args.blur_real and not args.motion_blur:
+        parser.error("--blur-real blurs a --motion-blur share of the real photos: give that share")
     rng = seeded_start(args)
     real = [s for folder in args.data for s in load_folder(folder)]
     synthetic = [s for folder in args.synthetic for s in load_folder(folder)]
@@ -184,7 +207,7 @@ def main() -> None:
     net = DiceNet()
     if args.resume and args.resume.suffix == ".onnx":
         resume_from_onnx(
-            net, args.resume, (batch(samples, weights, args.batch, args.crop, rng)[0] for _ in range(8))
+            net, args.resume, (batch(samples, weights, args.batch, args.crop, rng).images for _ in range(8))
         )
         print(f"resumed from the fused layers of {args.resume}", flush=True)
     elif args.resume:
@@ -203,11 +226,21 @@ def main() -> None:
     while (elapsed := time.monotonic() - start) < budget:
         lr = set_learning_rate(optimiser, args.lr, elapsed / budget, step)
         net.train()
-        *drawn, is_real, smears = batch(
-            samples, weights, args.batch, args.crop, rng, args.stretch, len(real), args.motion_blur
+        drawn = batch(
+            samples,
+            weights,
+            args.batch,
+            args.crop,
+            rng,
+            args.stretch,
+            len(real),
+            args.motion_blur,
+            args.blur_real,
         )
-        kept = ~smears if args.keep_sharp else is_real
-        loss, parts = loss_of(net, *drawn, kept, teacher=teacher, keep_weight=args.keep_weight)
+        # real photos are always kept (sharp or not, the teacher sees them sharp); rendered
+        # ones too when left sharp, with --keep-sharp
+        kept = drawn.is_real | ~drawn.smeared if args.keep_sharp else drawn.is_real
+        loss, parts = loss_of(net, drawn, kept, teacher=teacher, keep_weight=args.keep_weight)
         optimiser.zero_grad()
         loss.backward()
         torch.nn.utils.clip_grad_norm_(net.parameters(), 10.0)
