@@ -184,7 +184,7 @@ def main() -> None:
     parser.add_argument(
         "--blur-real",
         action="store_true",
-        help="--motion-blur blurs the real photos too (the teacher sees them sharp)",
+        help="--motion-blur blurs real photos too; the keep loss covers them, its teacher shown them sharp",
     )
     args = parsed(parser)
     if args.blur_real and not args.motion_blur:
