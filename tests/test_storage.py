@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from companion.service import GameService
 from companion.service.view import state_json
 from companion.storage import EventStore
+from companion.storage.event_store import GameRecord
 from tests.server import call, free_port, start_server
 
 
@@ -93,3 +94,14 @@ def test_unusable_data_folder_is_a_clear_error(tmp_path):
     )
     assert result.returncode != 0
     assert "cannot create the data folder" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_games_begun_in_the_same_second_list_the_later_first(tmp_path):
+    """History lists the newest game first even when two began within one second (a game played
+    again straight after the last one ended); the game ids, being random, must not decide."""
+    store = EventStore(tmp_path)
+    second = "2026-12-04T17:50:00"
+    for game_id in ["zz-first", "aa-second", "mm-third"]:
+        store.create_game(GameRecord(game_id, "token", second, 1, ""), {"type": "started"})
+    store.create_game(GameRecord("bb-older", "token", "2026-12-04T17:49:59", 1, ""), {"type": "started"})
+    assert [game.id for game in store.games()] == ["mm-third", "aa-second", "zz-first", "bb-older"]

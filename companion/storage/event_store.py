@@ -104,10 +104,10 @@ class EventStore:
         return GameRecord(*row) if row else None
 
     def games(self) -> list[GameRecord]:
-        """Every game, newest first."""
+        """Every game, newest first (games begun in the same second: the later stored first)."""
         with self._connection() as db:
             rows = db.execute(
-                "SELECT id, token, created, seed, title FROM games ORDER BY created DESC, id"
+                "SELECT id, token, created, seed, title FROM games ORDER BY created DESC, rowid DESC"
             ).fetchall()
         return [GameRecord(*row) for row in rows]
 
