@@ -10,8 +10,7 @@ from hypothesis import strategies as st
 
 from companion.service import GameService
 from companion.service.view import state_json
-from companion.storage import EventStore
-from companion.storage.event_store import GameRecord
+from companion.storage import EventStore, GameRecord
 from tests.server import call, free_port, start_server
 
 

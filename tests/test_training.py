@@ -263,7 +263,7 @@ def test_detector_blur_real_smears_real_photos_and_shows_the_teacher_them_sharp(
     assert Batch._fields[-1] == "sharp"
 
 
-def test_detector_training_refuses_blur_real_without_motion_blur(monkeypatch):
+def test_detector_training_refuses_blur_real_without_motion_blur(monkeypatch, capsys):
     """--blur-real names which pictures --motion-blur smears; alone it would do nothing."""
     import sys
 
@@ -272,6 +272,7 @@ def test_detector_training_refuses_blur_real_without_motion_blur(monkeypatch):
     monkeypatch.setattr(sys, "argv", ["train", "--blur-real", "--minutes", "0"])
     with pytest.raises(SystemExit):
         main()
+    assert "--motion-blur" in capsys.readouterr().err
 
 
 def test_detector_training_refuses_keep_sharp_without_a_teacher(monkeypatch, capsys):
