@@ -97,6 +97,14 @@ def test_read_says_when_the_dice_are_too_dark_for_their_colours(tmp_path, capsys
     assert len(darker["dice"]) == 3 and darker["warning"] == TOO_DARK
 
 
+def test_read_hides_neighbours_when_asked(capsys):
+    """The pressed pile of test_pips: with --hide-neighbours its 2 reads a 2, not a 5."""
+    pile = Path(__file__).parent / "fixtures" / "rendered" / "pressed_pile.jpg"
+    assert main(["read", str(pile), "--hide-neighbours", "--json"]) == 0
+    (entry,) = json.loads(capsys.readouterr().out)
+    assert Counter(die["pips"] for die in entry["dice"]) == Counter({5: 5, 2: 1})
+
+
 def test_white_dice_in_a_dim_webcam_picture_are_white(reader):
     # real webcam shots scaled down to 0.4: their white dice read grey when the exposure was
     # raised at most ×1.6 (models/HISTORY.md, session 26)

@@ -64,3 +64,13 @@ def share(text: str) -> float:
     if not 0 < value <= 1:
         raise argparse.ArgumentTypeError(f"{value:g} is out of range: give a score above 0 and at most 1")
     return value
+
+
+def add_hide_neighbours_option(parser: argparse.ArgumentParser) -> None:
+    """The reader's ``hide_neighbours`` choice, for every command that reads dice."""
+    parser.add_argument(
+        "--hide-neighbours",
+        action="store_true",
+        help="paint the other dice out of each die's crop before its pips are read: more dice "
+        "pressed together read right in rendered game rolls, not shown on real photos (off by default)",
+    )

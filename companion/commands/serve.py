@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ..storage import StoreError
 from .errors import CommandError
-from .parser import whole_number
+from .parser import add_hide_neighbours_option, whole_number
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -35,6 +35,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--calibration", type=Path, help="table calibration (a sample brings its own)")
     parser.add_argument("--model", type=Path, help="an ONNX dice model (default: models/dicenet.onnx)")
     parser.add_argument("--pip-model", type=Path, help="an ONNX pip model (default: models/pipnet.onnx)")
+    add_hide_neighbours_option(parser)
     parser.add_argument(
         "--watch",
         action="store_true",
@@ -154,7 +155,11 @@ def start_camera(args: argparse.Namespace, app) -> Callable[[], None]:
         args.calibration = None
     reader = build_reader(
         argparse.Namespace(
-            calibration=args.calibration, model=args.model, pip_model=args.pip_model, threads=2
+            calibration=args.calibration,
+            model=args.model,
+            pip_model=args.pip_model,
+            threads=2,
+            hide_neighbours=args.hide_neighbours,
         )
     )
     try:

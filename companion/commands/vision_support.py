@@ -9,7 +9,7 @@ from ..vision.picture_file import PICTURE_SUFFIXES, jpeg_cut_short, kind_of
 from ..vision.quality import unreadable
 from ..words import counted
 from .errors import CommandError
-from .parser import share, whole_number
+from .parser import add_hide_neighbours_option, share, whole_number
 
 
 def add_reader_options(parser: argparse.ArgumentParser) -> None:
@@ -24,6 +24,7 @@ def add_reader_options(parser: argparse.ArgumentParser) -> None:
         type=share,
         help="the detector's score that counts as a die (default: the reader's, 0.4)",
     )
+    add_hide_neighbours_option(parser)
 
 
 def table_calibration(given: Path | None, camera: int | None, source: str | None) -> tuple[Path | None, str]:
@@ -56,6 +57,7 @@ def build_reader(args: argparse.Namespace):
             calibration,
             threads=args.threads,
             pip_model_path=getattr(args, "pip_model", None),
+            hide_neighbours=getattr(args, "hide_neighbours", False),
             **({"threshold": args.threshold} if getattr(args, "threshold", None) is not None else {}),
         )
     except (CalibrationError, ModelError) as err:
