@@ -95,6 +95,14 @@ def test_the_games_own_colour_names_are_kept():
     assert [d.colour for d in dice] == ["purple", "purple"]
 
 
+def test_a_colour_named_in_the_rule_texts_languages_is_the_readers_colour():
+    """A player whose colour the game spells "Rouge" or "Red" rolls the dice the reader reads red."""
+    dice = to_rules_dice(seen(("red", 3), ("red", 5)), {("Rouge", False): 2})
+    assert [d.colour for d in dice] == ["Rouge", "Rouge"]
+    dice = to_rules_dice(seen(("red", 3), ("red", 5)), {("Red", False): 2})
+    assert [d.colour for d in dice] == ["Red", "Red"]
+
+
 def live_bridge(tmp_path):
     """A two-player classic game (red to roll 8 dice) and the camera bridge into it."""
     from companion.camera.bridge import CameraBridge

@@ -13,15 +13,16 @@ from ..rules import Phase
 from ..service import GameService
 from ..vision.annotate import annotate
 from ..vision.colour import OTHER
+from ..vision.colour_names import OTHER_NAMES
 from ..vision.die import Die as SeenDie
 from .watcher import Settled
 
-SYNONYMS = {"purple": "violet", "gray": "grey"}
-
 
 def canonical(colour: str) -> str:
-    """The reader's name for a colour the game may spell otherwise ("gray" is "grey")."""
-    return SYNONYMS.get(colour, colour)
+    """The reader's name for a colour the game may spell otherwise ("Gray" is grey, "rouge" red:
+    any case, and ``colour_names.OTHER_NAMES``, the other names calibration learns a colour under)."""
+    name = colour.strip().lower()
+    return OTHER_NAMES.get(name, name)
 
 
 def same_colour(a: str, b: str) -> bool:
