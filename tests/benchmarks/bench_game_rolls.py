@@ -13,7 +13,7 @@ Per-die figures as `companion bench` gives them, and the median time per picture
 makes each photo a roll of that colour (webcam-white-dice).
 
 Run: python -m tests.benchmarks.bench_game_rolls [--count 300] [--seed 123] [--folder DIR] [--models DIR]
-    [--colour COLOUR]
+    [--colour COLOUR] [--hide-neighbours]
 """
 
 import argparse
@@ -83,6 +83,9 @@ def main() -> None:
     parser.add_argument("--folder", type=Path, help="the renders' folder (default build/game_rolls_SEED)")
     parser.add_argument("--models", type=Path, help="folder with dicenet.onnx, pipnet.onnx")
     parser.add_argument("--colour", help="the colour of every die, for a folder without colours.json")
+    parser.add_argument(
+        "--hide-neighbours", action="store_true", help="paint the other dice out of each crop (default off)"
+    )
     args = parser.parse_args()
     folder = args.folder or Path(f"build/game_rolls_{args.seed}")
     if not (folder / "images").exists():
@@ -94,7 +97,10 @@ def main() -> None:
         colours = {item.image_path.stem: [args.colour] * len(item.rows) for item in read_yolo_folder(folder)}
     else:
         parser.error(f"{folder} has no colours.json: name its dice's colour with --colour")
-    reader = reader_of(args.models, threads=2) if args.models else DiceReader()
+    if args.models:
+        reader = reader_of(args.models, 2, args.hide_neighbours)
+    else:
+        reader = DiceReader(hide_neighbours=args.hide_neighbours)
     outcomes: Counter = Counter()
     held_back: Counter = Counter()  # what the rolls shown to a player as unsure would have been
     summary = Summary()

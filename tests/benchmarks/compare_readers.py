@@ -8,7 +8,9 @@ with 60 rendered phone photos the interval is about ±0.01–0.02 wide (session 
 +0.005 a model rule has asked of a fresh set.
 
 Run: python -m tests.benchmarks.compare_readers --before models --after build/q_new FOLDER [FOLDER ...]
-(each of --before and --after is a folder holding dicenet.onnx and pipnet.onnx)
+(each of --before and --after is a folder holding dicenet.onnx and pipnet.onnx; with
+``--after-hides-neighbours`` the after reader paints the other dice out of each crop, so
+``--before models --after models --after-hides-neighbours`` judges that alone, as session 36 did)
 """
 
 import argparse
@@ -19,9 +21,14 @@ from companion.vision.benchmark import evaluate
 from companion.vision.evaluation import Summary, paired_difference
 
 
-def reader_of(models: Path, threads: int) -> DiceReader:
+def reader_of(models: Path, threads: int, hide_neighbours: bool = False) -> DiceReader:
     """The reader with the two model files of the folder ``models``."""
-    return DiceReader(models / "dicenet.onnx", threads=threads, pip_model_path=models / "pipnet.onnx")
+    return DiceReader(
+        models / "dicenet.onnx",
+        threads=threads,
+        pip_model_path=models / "pipnet.onnx",
+        hide_neighbours=hide_neighbours,
+    )
 
 
 def main() -> None:
@@ -31,10 +38,17 @@ def main() -> None:
     parser.add_argument("--before", type=Path, required=True, help="folder with dicenet.onnx and pipnet.onnx")
     parser.add_argument("--after", type=Path, required=True, help="folder with dicenet.onnx and pipnet.onnx")
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument(
+        "--after-hides-neighbours",
+        action="store_true",
+        help="the after reader paints the other dice out of each crop (DiceReader's hide_neighbours)",
+    )
     parser.add_argument("folders", type=Path, nargs="+", help="YOLO folders (images/, labels/)")
     args = parser.parse_args()
-    before, after = reader_of(args.before, args.threads), reader_of(args.after, args.threads)
-    print(f"before: {args.before}, after: {args.after}")
+    before = reader_of(args.before, args.threads)
+    after = reader_of(args.after, args.threads, args.after_hides_neighbours)
+    painted = ", neighbours painted" if args.after_hides_neighbours else ""
+    print(f"before: {args.before}, after: {args.after}{painted}")
     print("| set | images | read F1 before | read F1 after | difference | 95 % interval |")
     print("|---|---|---|---|---|---|")
     pooled_old, pooled_new = Summary(), Summary()
