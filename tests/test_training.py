@@ -182,6 +182,40 @@ def test_a_pip_batch_says_which_pool_each_crop_came_from():
     assert (labels[sources == 0] == 3).all() and (labels[sources == 1] == 5).all()
 
 
+def test_each_pip_example_knows_the_other_dice_of_its_picture():
+    from companion.training.train_pips import examples_of
+
+    image = np.zeros((120, 160, 3), np.uint8)
+    boxes = np.array([[20, 20, 60, 60], [60, 20, 100, 60], [0, 0, 4, 4]], np.float32)  # the last too small
+    (first, second) = examples_of([Sample(image, boxes, np.array([2, 4, 0]))])
+    assert (first.label, second.label) == (3, 5)
+    assert first.neighbours == ((60.0, 20.0, 40.0, 40.0), (0.0, 0.0, 4.0, 4.0))
+    assert second.neighbours == ((20.0, 20.0, 40.0, 40.0), (0.0, 0.0, 4.0, 4.0))
+
+
+def test_paint_neighbours_paints_the_other_dice_out_of_that_share_of_crops():
+    """--paint-neighbours: the crop of a white die pressed against a red one shows no red when
+    painted, as the reader's hide_neighbours paints it; at share 0 it keeps the red."""
+    from companion.training.train_pips import Example, example_crop
+
+    image = np.full((120, 200, 3), (40, 120, 30), np.uint8)
+    image[40:80, 60:100] = 255
+    image[40:80, 100:140] = (0, 0, 200)
+    white = Example(image, (60.0, 40.0, 40.0, 40.0), 3, ((100.0, 40.0, 40.0, 40.0),))
+
+    def red_pixels(crop: np.ndarray) -> int:
+        return int(((crop[:, :, 2] > 150) & (crop[:, :, 0] < 60)).sum())
+
+    kept = sum(red_pixels(example_crop(white, random.Random(seed), 0.0)) for seed in range(20))
+    painted = sum(red_pixels(example_crop(white, random.Random(seed), 1.0)) for seed in range(20))
+    # what is left: the one column of red on the white box's edge (its corners count as inside)
+    assert kept > 1000 and painted < kept / 4
+    alone = Example(image, (60.0, 40.0, 40.0, 40.0), 3)  # no neighbours: nothing to paint
+    assert np.array_equal(
+        example_crop(alone, random.Random(3), 1.0), example_crop(alone, random.Random(3), 0.0)
+    )
+
+
 def test_motion_blur_smears_rendered_crops_and_leaves_real_dice_sharp():
     """--motion-blur blurs crops of rendered dice (and "not a die" places) along a line; the real
     dice, what the keep loss holds the net to, stay sharp."""
@@ -309,3 +343,15 @@ def test_pip_training_refuses_a_rendered_share_beyond_the_batch_share_of_dice(mo
     with pytest.raises(SystemExit):
         main()
     assert "--rendered-share must lie within 0–0.7" in capsys.readouterr().err
+
+
+def test_pip_training_refuses_a_paint_neighbours_share_outside_0_to_1(monkeypatch, capsys):
+    """--paint-neighbours is a share of crops, refused before any data loads when it is none."""
+    import sys
+
+    from companion.training.train_pips import main
+
+    monkeypatch.setattr(sys, "argv", ["train_pips", "--paint-neighbours", "1.5", "--minutes", "0"])
+    with pytest.raises(SystemExit):
+        main()
+    assert "--paint-neighbours is a share: give 0–1" in capsys.readouterr().err

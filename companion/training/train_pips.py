@@ -21,6 +21,9 @@ share of the rendered and "not a die" crops along a line, as a shaken camera wou
 dice stay sharp, so the keep loss still compares like with like. ``--keep-sharp`` (session 34)
 widens the keep loss to every crop left sharp, rendered dice and "not a die" places too: the net
 learns blurred dice from their labels while it keeps reading sharp ones as the teacher did.
+``--paint-neighbours SHARE`` (session 36) paints, in that share of the crops of dice with other
+labelled dice in their picture, the other dice's boxes the table's colour, as the reader does
+with ``hide_neighbours``: a PipNet that has seen such crops.
 """
 
 import random
@@ -36,7 +39,14 @@ from torch.nn import functional as F
 
 from ..vision.detector import DiceDetector
 from ..vision.onnx_model import open_session
-from ..vision.pips import CROP_SIDE, NOT_A_DIE, TURNED_TRAINING_TURNS, crop_die, toward_top_face
+from ..vision.pips import (
+    CROP_SIDE,
+    NOT_A_DIE,
+    TURNED_TRAINING_TURNS,
+    NeighbourPainter,
+    crop_die,
+    toward_top_face,
+)
 from .cli import add_blur_options, add_keep_options, parsed, seeded_start, smoothed_value, training_parser
 from .data import Sample, load_folder, photometric, smeared
 from .from_onnx import resume_from_onnx
@@ -62,6 +72,8 @@ class Example:
     image: np.ndarray
     box: tuple[float, float, float, float]  # x, y, w, h
     label: int  # pips (1–6), or NOT_A_DIE
+    #: the other labelled dice's boxes in its picture (x, y, w, h)
+    neighbours: tuple[tuple[float, float, float, float], ...] = ()
 
     @property
     def crop_box(self) -> tuple[float, float, float, float]:
@@ -70,12 +82,24 @@ class Example:
 
 
 def examples_of(samples: list[Sample]) -> list[Example]:
-    return [
-        Example(s.image, (float(x0), float(y0), float(x1 - x0), float(y1 - y0)), int(c) + 1)
-        for s in samples
-        for (x0, y0, x1, y1), c in zip(s.boxes, s.classes, strict=True)
-        if min(x1 - x0, y1 - y0) >= 6
-    ]
+    """One example per labelled die of ``samples`` (6 px or more), with its picture's other dice."""
+    found = []
+    for s in samples:
+        boxes = [(float(x0), float(y0), float(x1 - x0), float(y1 - y0)) for x0, y0, x1, y1 in s.boxes]
+        for index, (box, c) in enumerate(zip(boxes, s.classes, strict=True)):
+            if min(box[2], box[3]) >= 6:
+                others = tuple(boxes[:index] + boxes[index + 1 :])
+                found.append(Example(s.image, box, int(c) + 1, others))
+    return found
+
+
+def example_crop(example: Example, rng: random.Random, paint_neighbours: float = 0.0) -> np.ndarray:
+    """The crop of ``example`` moved as a detector's box would be; in a ``paint_neighbours``
+    share of those with neighbours, the neighbours painted out (``NeighbourPainter``)."""
+    painted = None
+    if example.neighbours and paint_neighbours and rng.random() < paint_neighbours:
+        painted = NeighbourPainter(example.image, [example.box, *example.neighbours]).hider_for(example.box)
+    return crop_die(example.image, jittered(example.crop_box, rng), painted=painted)
 
 
 def pip_crop_examples(folder: Path, held_out: bool) -> list[Example]:
@@ -157,18 +181,19 @@ def batch(
     rng: random.Random,
     upright: bool = False,
     motion_blur: float = 0.0,
+    paint_neighbours: float = 0.0,
 ) -> Batch:
     """``size`` augmented crops drawn from ``pools`` by ``shares`` (the last share: "not a die"
     from a place of ``negatives`` with no labelled die). A ``motion_blur`` share of the crops
     from pools other than ``REAL_POOLS`` is also ``smeared`` (the real dice stay as they are:
-    what ``--keep-from`` keeps)."""
+    what ``--keep-from`` keeps). ``paint_neighbours``: see ``example_crop``."""
     crops, labels, sources, smears = [], [], [], []
     for _ in range(size):
         index = rng.choices(range(len(pools) + 1), weights=shares)[0]
         pool = pools[index] if index < len(pools) else []
         if pool:
             example = rng.choice(pool)
-            crop = augmented(crop_die(example.image, jittered(example.crop_box, rng)), rng, upright)
+            crop = augmented(example_crop(example, rng, paint_neighbours), rng, upright)
             labels.append(example.label)
         else:
             crop = augmented(background_crop(negatives, rng), rng, upright)
@@ -232,7 +257,15 @@ def main() -> None:
         help="share of each batch from rendered dice; real dice get 0.70 minus it (default 0.25)",
     )
     add_blur_options(parser, "rendered and 'not a die' crops", "real dice")
+    parser.add_argument(
+        "--paint-neighbours",
+        type=float,
+        default=0.0,
+        help="share of the crops of dice with neighbours whose neighbours are painted out (default 0)",
+    )
     args = parsed(parser)
+    if not 0.0 <= args.paint_neighbours <= 1.0:
+        parser.error("--paint-neighbours is a share: give 0–1")
     rng = seeded_start(args)
     real_samples = [s for folder in args.data for s in load_folder(folder)]
     rendered_samples = [s for folder in args.synthetic for s in load_folder(folder)]
@@ -275,7 +308,7 @@ def main() -> None:
     while (elapsed := time.monotonic() - start) < budget:
         lr = set_learning_rate(optimiser, args.lr, elapsed / budget, step)
         crops_t, labels, sources, smears = batch(
-            pools, shares, samples, args.batch, rng, args.upright, args.motion_blur
+            pools, shares, samples, args.batch, rng, args.upright, args.motion_blur, args.paint_neighbours
         )
         logits = net(crops_t)
         loss = F.cross_entropy(logits, labels, label_smoothing=0.05)
