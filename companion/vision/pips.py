@@ -105,10 +105,10 @@ def toward_top_face(
     return (x + (x + w / 2 - frame_size[0] / 2) * move, y + (y + h / 2 - frame_size[1] / 2) * move, w, h)
 
 
-def box_mask(boxes: list[Box], origin: tuple[int, int], side: int) -> np.ndarray:
-    """A ``side``×``side`` mask, True where any of ``boxes`` (frame pixels, corners taken whole)
-    covers the square whose top-left pixel is ``origin`` in the frame."""
-    mask = np.zeros((side, side), np.uint8)
+def box_mask(boxes: list[Box], origin: tuple[int, int], shape: tuple[int, int]) -> np.ndarray:
+    """A mask of ``shape`` (height, width), True where any of ``boxes`` (frame pixels, corners
+    taken whole) covers the part of the frame whose top-left pixel is ``origin``."""
+    mask = np.zeros(shape, np.uint8)
     for x, y, w, h in boxes:
         corner = (int(x) - origin[0], int(y) - origin[1])
         far = (int(x + w) - origin[0], int(y + h) - origin[1])
@@ -135,11 +135,11 @@ class NeighbourPainter:
         """``part`` (a square of the frame whose top-left pixel is ``origin``) with its pixels in
         one of ``others`` and not in ``own`` painted the table's colour: the median of its
         pixels in no die's box, or of the whole frame's when it has too few."""
-        side = part.shape[0]
-        hidden = box_mask(others, origin, side) & ~box_mask([own], origin, side)
+        in_others, in_own = box_mask(others, origin, part.shape[:2]), box_mask([own], origin, part.shape[:2])
+        hidden = in_others & ~in_own
         if not hidden.any():
             return part
-        table = ~box_mask(self.boxes, origin, side)
+        table = ~(in_others | in_own)  # own is one of the painter's boxes, the others the rest
         colour = np.median(part[table], axis=0) if table.sum() > FEW_TABLE_PIXELS else self.table_colour()
         painted = part.copy()
         painted[hidden] = colour.astype(np.uint8)
@@ -148,8 +148,7 @@ class NeighbourPainter:
     def table_colour(self) -> np.ndarray:
         """The median colour of the frame's pixels in no die's box (worked out once)."""
         if self.frame_table is None:
-            h, w = self.frame.shape[:2]
-            outside = ~box_mask(self.boxes, (0, 0), max(h, w))[:h, :w]
+            outside = ~box_mask(self.boxes, (0, 0), self.frame.shape[:2])
             pixels = self.frame[outside] if outside.any() else self.frame.reshape(-1, 3)
             self.frame_table = np.median(pixels, axis=0)
         return self.frame_table
