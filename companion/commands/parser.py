@@ -71,6 +71,7 @@ def add_hide_neighbours_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--hide-neighbours",
         action="store_true",
+        default=None,  # not given: the reader's own default (DiceReader's HIDE_NEIGHBOURS)
         help="paint the other dice out of each die's crop before its pips are read: more dice "
         "pressed together read right in rendered game rolls, not shown on real photos (off by default)",
     )

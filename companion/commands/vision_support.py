@@ -57,11 +57,15 @@ def build_reader(args: argparse.Namespace):
             calibration,
             threads=args.threads,
             pip_model_path=getattr(args, "pip_model", None),
-            hide_neighbours=getattr(args, "hide_neighbours", False),
-            **({"threshold": args.threshold} if getattr(args, "threshold", None) is not None else {}),
+            **chosen(args, "threshold", "hide_neighbours"),
         )
     except (CalibrationError, ModelError) as err:
         raise CommandError(str(err)) from None
+
+
+def chosen(args: argparse.Namespace, *names: str) -> dict[str, Any]:
+    """The reader options among ``names`` the command line set: the others keep the reader's defaults."""
+    return {name: getattr(args, name) for name in names if getattr(args, name, None) is not None}
 
 
 def pictures_in(paths: list[Path]) -> list[Path]:

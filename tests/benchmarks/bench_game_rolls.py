@@ -84,7 +84,10 @@ def main() -> None:
     parser.add_argument("--models", type=Path, help="folder with dicenet.onnx, pipnet.onnx")
     parser.add_argument("--colour", help="the colour of every die, for a folder without colours.json")
     parser.add_argument(
-        "--hide-neighbours", action="store_true", help="paint the other dice out of each crop (default off)"
+        "--hide-neighbours",
+        action="store_true",
+        default=None,  # not given: the reader's default
+        help="paint the other dice out of each crop (default off)",
     )
     args = parser.parse_args()
     folder = args.folder or Path(f"build/game_rolls_{args.seed}")
@@ -97,10 +100,8 @@ def main() -> None:
         colours = {item.image_path.stem: [args.colour] * len(item.rows) for item in read_yolo_folder(folder)}
     else:
         parser.error(f"{folder} has no colours.json: name its dice's colour with --colour")
-    if args.models:
-        reader = reader_of(args.models, 2, args.hide_neighbours)
-    else:
-        reader = DiceReader(hide_neighbours=args.hide_neighbours)
+    options = {} if args.hide_neighbours is None else {"hide_neighbours": True}
+    reader = reader_of(args.models, 2, args.hide_neighbours) if args.models else DiceReader(**options)
     outcomes: Counter = Counter()
     held_back: Counter = Counter()  # what the rolls shown to a player as unsure would have been
     summary = Summary()

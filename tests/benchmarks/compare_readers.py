@@ -21,13 +21,12 @@ from companion.vision.benchmark import evaluate
 from companion.vision.evaluation import Summary, paired_difference
 
 
-def reader_of(models: Path, threads: int, hide_neighbours: bool = False) -> DiceReader:
-    """The reader with the two model files of the folder ``models``."""
+def reader_of(models: Path, threads: int, hide_neighbours: bool | None = None) -> DiceReader:
+    """The reader with the two model files of the folder ``models`` (``hide_neighbours`` None:
+    the reader's default)."""
+    options = {} if hide_neighbours is None else {"hide_neighbours": hide_neighbours}
     return DiceReader(
-        models / "dicenet.onnx",
-        threads=threads,
-        pip_model_path=models / "pipnet.onnx",
-        hide_neighbours=hide_neighbours,
+        models / "dicenet.onnx", threads=threads, pip_model_path=models / "pipnet.onnx", **options
     )
 
 
@@ -46,7 +45,7 @@ def main() -> None:
     parser.add_argument("folders", type=Path, nargs="+", help="YOLO folders (images/, labels/)")
     args = parser.parse_args()
     before = reader_of(args.before, args.threads)
-    after = reader_of(args.after, args.threads, args.after_hides_neighbours)
+    after = reader_of(args.after, args.threads, True if args.after_hides_neighbours else None)
     painted = ", neighbours painted" if args.after_hides_neighbours else ""
     print(f"before: {args.before}, after: {args.after}{painted}")
     print("| set | images | read F1 before | read F1 after | difference | 95 % interval |")
