@@ -175,8 +175,10 @@ def test_a_pip_batch_says_which_pool_each_crop_came_from():
     first = [Example(image, (20.0, 20.0, 40.0, 40.0), 3)]
     second = [Example(image, (80.0, 30.0, 40.0, 40.0), 5)]
     negatives = [Sample(image, np.zeros((0, 4), np.float32), np.zeros(0, np.int64))]
-    crops, labels, sources, smears = batch([first, second], [0.5, 0.5, 0.0], negatives, 40, random.Random(4))
-    assert not smears.any()
+    crops, labels, sources, smears, taught = batch(
+        [first, second], [0.5, 0.5, 0.0], negatives, 40, random.Random(4)
+    )
+    assert not smears.any() and taught is crops  # nothing painted: the teacher sees the crops
     assert crops.shape[0] == labels.shape[0] == sources.shape[0] == 40
     assert set(sources.tolist()) == {0, 1}
     assert (labels[sources == 0] == 3).all() and (labels[sources == 1] == 5).all()
@@ -216,6 +218,50 @@ def test_paint_neighbours_paints_the_other_dice_out_of_that_share_of_crops():
     )
 
 
+def test_keep_unpainted_shows_the_teacher_each_painted_crop_as_it_was_before_the_painting():
+    """--keep-unpainted: the batch's crops are painted, while what the teacher is shown is the
+    same crop (same move, turn, recolouring, smear) with the red neighbour still in it; a die
+    with no neighbour is shown as it is. The crops themselves are those of a batch
+    drawn without the option from the same seed."""
+    from companion.training.train_pips import Example, batch
+
+    image = np.full((120, 200, 3), (40, 120, 30), np.uint8)
+    image[40:80, 60:100] = 255
+    image[40:80, 100:140] = (0, 0, 200)
+    pressed = [Example(image, (60.0, 40.0, 40.0, 40.0), 3, ((100.0, 40.0, 40.0, 40.0),))]
+    alone = [Example(image, (60.0, 40.0, 40.0, 40.0), 4)]
+    negatives = [Sample(image, np.zeros((0, 4), np.float32), np.zeros(0, np.int64))]
+    options = {"upright": True, "motion_blur": 0.5, "paint_neighbours": 1.0}
+    drawn = batch(
+        [pressed, alone], [0.5, 0.5, 0.0], negatives, 40, random.Random(7), keep_unpainted=True, **options
+    )
+    same_seed = batch([pressed, alone], [0.5, 0.5, 0.0], negatives, 40, random.Random(7), **options)
+    assert torch.equal(drawn.crops, same_seed.crops) and torch.equal(drawn.taught, drawn.crops) is False
+    with_neighbour = drawn.sources == 0
+    assert with_neighbour.any() and (~with_neighbour).any() and drawn.smeared.any()
+    assert torch.equal(drawn.taught[~with_neighbour], drawn.crops[~with_neighbour])
+
+    shown, read = drawn.taught[with_neighbour], drawn.crops[with_neighbour]
+    differ = (shown - read).abs().amax(dim=1) >= 1  # per pixel
+    # most crops reach into the neighbour (a few are moved clear of it): those are shown with it
+    assert differ.flatten(1).any(dim=1).float().mean() > 0.5
+    # and only where the neighbour lies: the two agree on the rest (same move and colours)
+    assert differ.float().mean(dim=(1, 2)).max() < 0.3
+
+
+def test_pip_training_refuses_keep_unpainted_without_a_teacher_or_painting(monkeypatch, capsys):
+    """--keep-unpainted changes what --keep-from's teacher sees of --paint-neighbours' crops."""
+    import sys
+
+    from companion.training.train_pips import main
+
+    for argv in (["--keep-unpainted"], ["--keep-unpainted", "--keep-from", "t.onnx"]):
+        monkeypatch.setattr(sys, "argv", ["train_pips", *argv, "--minutes", "0"])
+        with pytest.raises(SystemExit):
+            main()
+        assert "give both --keep-from and --paint-neighbours" in capsys.readouterr().err
+
+
 def test_motion_blur_smears_rendered_crops_and_leaves_real_dice_sharp():
     """--motion-blur blurs crops of rendered dice (and "not a die" places) along a line; the real
     dice, what the keep loss holds the net to, stay sharp."""
@@ -232,10 +278,10 @@ def test_motion_blur_smears_rendered_crops_and_leaves_real_dice_sharp():
     rendered = [Example(image, (80.0, 30.0, 40.0, 40.0), 5)]
     negatives = [Sample(image, np.zeros((0, 4), np.float32), np.zeros(0, np.int64))]
     shares = [0.5, 0.5, 0.0]
-    crops, _, sources, smears = batch(
+    crops, _, sources, smears, _ = batch(
         [real, rendered], shares, negatives, 60, random.Random(4), motion_blur=1.0
     )
-    plain, _, plain_sources, _ = batch([real, rendered], shares, negatives, 60, random.Random(4))
+    plain, _, plain_sources, _, _ = batch([real, rendered], shares, negatives, 60, random.Random(4))
     assert (smears == (sources != 0)).all()  # what --keep-sharp leaves out of the keep loss
     grain = (crops[:, :, 1:, :] - crops[:, :, :-1, :]).abs().mean(dim=(1, 2, 3))
     plain_grain = (plain[:, :, 1:, :] - plain[:, :, :-1, :]).abs().mean(dim=(1, 2, 3))

@@ -23,7 +23,10 @@ widens the keep loss to every crop left sharp, rendered dice and "not a die" pla
 learns blurred dice from their labels while it keeps reading sharp ones as the teacher did.
 ``--paint-neighbours SHARE`` (session 36) paints, in that share of the crops of dice with other
 labelled dice in their picture, the other dice's boxes the table's colour, as the reader does
-with ``hide_neighbours``: a PipNet that has seen such crops.
+with ``hide_neighbours``: a PipNet that has seen such crops. With ``--keep-unpainted`` (session 37)
+the keep loss's teacher, which has never seen a painted crop, is shown each painted crop as it
+was before the painting (the same move, turn and recolouring): the net is asked to read a die
+with its neighbours painted out as its teacher reads it with them.
 """
 
 import random
@@ -96,10 +99,19 @@ def examples_of(samples: list[Sample]) -> list[Example]:
 def example_crop(example: Example, rng: random.Random, paint_neighbours: float = 0.0) -> np.ndarray:
     """The crop of ``example`` moved as a detector's box would be; in a ``paint_neighbours``
     share of those with neighbours, the neighbours painted out (``NeighbourPainter``)."""
+    return example_crops(example, rng, paint_neighbours)[0]
+
+
+def example_crops(
+    example: Example, rng: random.Random, paint_neighbours: float = 0.0
+) -> tuple[np.ndarray, np.ndarray | None]:
+    """``example_crop``, and the same crop before the painting when it was painted (else None)."""
     painted = None
     if example.neighbours and paint_neighbours and rng.random() < paint_neighbours:
         painted = NeighbourPainter(example.image, [example.box, *example.neighbours]).hider_for(example.box)
-    return crop_die(example.image, jittered(example.crop_box, rng), painted=painted)
+    box = jittered(example.crop_box, rng)
+    crop = crop_die(example.image, box, painted=painted)
+    return crop, (crop_die(example.image, box) if painted is not None else None)
 
 
 def pip_crop_examples(folder: Path, held_out: bool) -> list[Example]:
@@ -165,12 +177,24 @@ def augmented(crop: np.ndarray, rng: random.Random, upright: bool = False) -> np
 
 class Batch(NamedTuple):
     """Training crops (N×3×side×side), their labels, the pool each came from (``len(pools)``
-    for "not a die" places) and whether each was ``smeared``."""
+    for "not a die" places), whether each was ``smeared``, and the crops the keep loss's
+    teacher is shown (``taught``: the crops themselves, or with ``keep_unpainted`` the painted
+    ones as they were before the painting)."""
 
     crops: torch.Tensor
     labels: torch.Tensor
     sources: torch.Tensor
     smeared: torch.Tensor
+    taught: torch.Tensor
+
+
+def finished(
+    crop: np.ndarray, rng: random.Random, upright: bool, motion_blur: float
+) -> tuple[np.ndarray, bool]:
+    """``crop`` augmented and, in a ``motion_blur`` share, smeared; and whether it was."""
+    crop = augmented(crop, rng, upright)
+    smear = bool(motion_blur) and rng.random() < motion_blur
+    return (smeared(crop, rng, SMEAR_LENGTH) if smear else crop), smear
 
 
 def batch(
@@ -182,28 +206,44 @@ def batch(
     upright: bool = False,
     motion_blur: float = 0.0,
     paint_neighbours: float = 0.0,
+    keep_unpainted: bool = False,
 ) -> Batch:
     """``size`` augmented crops drawn from ``pools`` by ``shares`` (the last share: "not a die"
     from a place of ``negatives`` with no labelled die). A ``motion_blur`` share of the crops
     from pools other than ``REAL_POOLS`` is also ``smeared`` (the real dice stay as they are:
-    what ``--keep-from`` keeps). ``paint_neighbours``: see ``example_crop``."""
-    crops, labels, sources, smears = [], [], [], []
+    what ``--keep-from`` keeps). ``paint_neighbours``: see ``example_crop``; with
+    ``keep_unpainted`` the batch's ``taught`` holds each painted crop as it was before the
+    painting, moved, turned, recoloured and smeared as the painted one was."""
+    crops, taught, labels, sources, smears = [], [], [], [], []
     for _ in range(size):
         index = rng.choices(range(len(pools) + 1), weights=shares)[0]
         pool = pools[index] if index < len(pools) else []
+        unpainted = None
         if pool:
             example = rng.choice(pool)
-            crop = augmented(example_crop(example, rng, paint_neighbours), rng, upright)
+            crop, unpainted = example_crops(example, rng, paint_neighbours)
             labels.append(example.label)
         else:
-            crop = augmented(background_crop(negatives, rng), rng, upright)
+            crop = background_crop(negatives, rng)
             labels.append(NOT_A_DIE)
-        smear = bool(motion_blur) and index not in REAL_POOLS and rng.random() < motion_blur
-        crops.append(smeared(crop, rng, SMEAR_LENGTH) if smear else crop)
+        blur = motion_blur if index not in REAL_POOLS else 0.0
+        shown = None  # what the teacher sees when it is not the crop itself
+        if keep_unpainted and unpainted is not None:
+            replay = random.Random()
+            replay.setstate(rng.getstate())  # the same draws again, for the crop before the painting
+            shown = finished(unpainted, replay, upright, blur)[0]
+        crop, smear = finished(crop, rng, upright, blur)
+        crops.append(crop)
+        taught.append(crop if shown is None else shown)
         sources.append(index)
         smears.append(smear)
-    tensor = torch.from_numpy(np.stack(crops).transpose(0, 3, 1, 2).copy()).float()
-    return Batch(tensor, torch.tensor(labels), torch.tensor(sources), torch.tensor(smears))
+
+    def tensor(pictures: list[np.ndarray]) -> torch.Tensor:
+        return torch.from_numpy(np.stack(pictures).transpose(0, 3, 1, 2).copy()).float()
+
+    crops_t = tensor(crops)
+    taught_t = tensor(taught) if keep_unpainted else crops_t
+    return Batch(crops_t, torch.tensor(labels), torch.tensor(sources), torch.tensor(smears), taught_t)
 
 
 class PipTeacher:
@@ -263,9 +303,19 @@ def main() -> None:
         default=0.0,
         help="share of the crops of dice with neighbours whose neighbours are painted out (default 0)",
     )
+    parser.add_argument(
+        "--keep-unpainted",
+        action="store_true",
+        help="show the --keep-from teacher each painted crop as it was before the painting",
+    )
     args = parsed(parser)
     if not 0.0 <= args.paint_neighbours <= 1.0:
         parser.error("--paint-neighbours is a share: give 0–1")
+    if args.keep_unpainted and not (args.keep_from and args.paint_neighbours):
+        parser.error(
+            "--keep-unpainted shows the --keep-from teacher unpainted crops: "
+            "give both --keep-from and --paint-neighbours"
+        )
     rng = seeded_start(args)
     real_samples = [s for folder in args.data for s in load_folder(folder)]
     rendered_samples = [s for folder in args.synthetic for s in load_folder(folder)]
@@ -307,14 +357,22 @@ def main() -> None:
     step, smoothed, smoothed_keep, last_save = 0, None, None, start
     while (elapsed := time.monotonic() - start) < budget:
         lr = set_learning_rate(optimiser, args.lr, elapsed / budget, step)
-        crops_t, labels, sources, smears = batch(
-            pools, shares, samples, args.batch, rng, args.upright, args.motion_blur, args.paint_neighbours
+        drawn = batch(
+            pools,
+            shares,
+            samples,
+            args.batch,
+            rng,
+            args.upright,
+            args.motion_blur,
+            args.paint_neighbours,
+            args.keep_unpainted,
         )
-        logits = net(crops_t)
-        loss = F.cross_entropy(logits, labels, label_smoothing=0.05)
-        kept = ~smears if args.keep_sharp else torch.isin(sources, kept_pools)
+        logits = net(drawn.crops)
+        loss = F.cross_entropy(logits, drawn.labels, label_smoothing=0.05)
+        kept = ~drawn.smeared if args.keep_sharp else torch.isin(drawn.sources, kept_pools)
         if teacher is not None and bool(kept.any()):
-            l_keep = keep_loss(logits[kept], teacher.answers(crops_t[kept]))
+            l_keep = keep_loss(logits[kept], teacher.answers(drawn.taught[kept]))
             loss = loss + args.keep_weight * l_keep
             smoothed_keep = smoothed_value(smoothed_keep, l_keep.item())
         optimiser.zero_grad()
