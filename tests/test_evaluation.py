@@ -163,3 +163,25 @@ def test_false_finds_are_away_from_every_label_whatever_its_box_convention():
         Detection((10.0, 150.0, 30.0, 30.0), None, 0.3),  # nothing labelled there: false
     ]
     assert false_finds(sample, lambda _: finds) == [(122.0, 122.0, 8.0, 8.0), (10.0, 150.0, 30.0, 30.0)]
+
+
+def test_sure_counts_leave_out_the_dice_the_camera_would_ask_about():
+    """compare_readers --sure: of the dice found surely and read with a clear margin, those
+    matched with their pips are right, a false find or wrong pips wrong; a hesitant die (found
+    under 0.5, or read by a margin under 0.5) counts neither way."""
+    from tests.benchmarks.compare_readers import sure_counts
+
+    truths = [LabelledBox(3, 0, 0, 20, 20), LabelledBox(5, 40, 0, 20, 20), LabelledBox(2, 80, 0, 20, 20)]
+
+    def die(x: int, pips: int, found: float = 0.9, margin: float = 0.9) -> Die:
+        return Die((x, 0, 20, 20), pips, "red", 0.8, found_score=found, pips_margin=margin)
+
+    dice = [
+        die(0, 3),  # right
+        die(40, 6),  # wrong pips
+        die(80, 1, margin=0.2),  # wrong pips, but read hesitantly: asked about
+        die(120, 4),  # a false find
+        die(160, 4, found=0.3),  # a false find found hesitantly: asked about
+    ]
+    counts = sure_counts(dice, truths, matched(dice, truths))
+    assert (counts["right"], counts["wrong"]) == (1, 2)

@@ -22,8 +22,10 @@ def evaluate(
     folders: list[Path],
     annotate_to: Path | None = None,
     skipped: Callable[[str], None] = lambda message: None,
+    on_read: Callable[[list[Die], list[LabelledBox], list[tuple[Die, int]]], None] | None = None,
 ) -> Summary:
-    """Read every labelled image; colours are checked where a folder has colours.json."""
+    """Read every labelled image; colours are checked where a folder has colours.json.
+    ``on_read`` is told each picture's dice, labels and the pairs ``matched`` made of them."""
     summary = Summary()
     for folder in folders:
         items = list(read_yolo_folder(folder))
@@ -42,6 +44,8 @@ def evaluate(
             ms = (time.perf_counter() - start) * 1000
             truths = item.boxes(image.shape[1], image.shape[0])
             pairs = matched(dice, truths)
+            if on_read is not None:
+                on_read(dice, truths, pairs)
             result = match(dice, truths, colours.get(item.image_path.stem) if colours else None, pairs)
             result.ms = ms
             result.picture = str(item.image_path)

@@ -11,13 +11,22 @@ Run: python -m tests.benchmarks.compare_readers --before models --after build/q_
 (each of --before and --after is a folder holding dicenet.onnx and pipnet.onnx; with
 ``--after-hides-neighbours`` the after reader paints the other dice out of each crop, so
 ``--before models --after models --after-hides-neighbours`` judges that alone, as session 36 did)
+
+``--sure`` adds a table of the dice each reader is sure of (those the camera records without
+asking, ``camera.bridge.unsure``): how many are read right, and how many wrong (a false find
+or the wrong pips). Sessions 36 and 37 lost Roboflow's read F1 on dice scored under 0.35 only,
+dice the camera asks a player about; this tells such a change from one in the dice it trusts.
 """
 
 import argparse
+from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
-from companion.vision import DiceReader
+from companion.camera.bridge import unsure
+from companion.vision import DiceReader, Die
 from companion.vision.benchmark import evaluate
+from companion.vision.dataset import LabelledBox
 from companion.vision.evaluation import Summary, paired_difference
 
 
@@ -28,6 +37,23 @@ def reader_of(models: Path, threads: int, hide_neighbours: bool | None = None) -
     return DiceReader(
         models / "dicenet.onnx", threads=threads, pip_model_path=models / "pipnet.onnx", **options
     )
+
+
+def sure_counts(dice: list[Die], truths: list[LabelledBox], pairs: list[tuple[Die, int]]) -> Counter:
+    """Of the dice read that the camera would record without asking: how many are ``right``
+    (matched to a label, with its pips) and how many ``wrong`` (a false find or the wrong pips)."""
+    label_of = {id(die): index for die, index in pairs}
+    counts = Counter(right=0, wrong=0)
+    for die in dice:
+        if not unsure(die):
+            index = label_of.get(id(die))
+            counts["right" if index is not None and die.pips == truths[index].pips else "wrong"] += 1
+    return counts
+
+
+def counting_into(counts: Counter) -> Callable[[list[Die], list[LabelledBox], list[tuple[Die, int]]], None]:
+    """An ``evaluate`` ``on_read`` that adds each picture's ``sure_counts`` to ``counts``."""
+    return lambda dice, truths, pairs: counts.update(sure_counts(dice, truths, pairs))
 
 
 def main() -> None:
@@ -42,6 +68,9 @@ def main() -> None:
         action="store_true",
         help="the after reader paints the other dice out of each crop (DiceReader's hide_neighbours)",
     )
+    parser.add_argument(
+        "--sure", action="store_true", help="also count the dice each reader is sure of, right and wrong"
+    )
     parser.add_argument("folders", type=Path, nargs="+", help="YOLO folders (images/, labels/)")
     args = parser.parse_args()
     before = reader_of(args.before, args.threads)
@@ -51,13 +80,25 @@ def main() -> None:
     print("| set | images | read F1 before | read F1 after | difference | 95 % interval |")
     print("|---|---|---|---|---|---|")
     pooled_old, pooled_new = Summary(), Summary()
+    sure: dict[str, tuple[Counter, Counter]] = {}
     for folder in args.folders:
-        old, new = evaluate(before, [folder]), evaluate(after, [folder])
+        sure_old, sure_new = sure[str(folder)] = (Counter(), Counter())
+        old = evaluate(before, [folder], on_read=counting_into(sure_old))
+        new = evaluate(after, [folder], on_read=counting_into(sure_new))
         print_row(str(folder), old, new)
         pooled_old.images += old.images
         pooled_new.images += new.images
     if len(args.folders) > 1:
         print_row(f"all {len(args.folders)} together", pooled_old, pooled_new)
+        sure[f"all {len(args.folders)} together"] = (
+            sum((old for old, _ in sure.values()), Counter()),
+            sum((new for _, new in sure.values()), Counter()),
+        )
+    if args.sure:
+        print("\n| set | sure dice right before | after | sure dice wrong before | after |")
+        print("|---|---|---|---|---|")
+        for name, (old, new) in sure.items():
+            print(f"| {name} | {old['right']} | {new['right']} | {old['wrong']} | {new['wrong']} |")
 
 
 def print_row(name: str, old: Summary, new: Summary) -> None:
