@@ -25,6 +25,8 @@ from pathlib import Path
 import cv2
 
 from companion.camera.bridge import to_rules_dice, unsure_dice
+from companion.commands.parser import add_hide_neighbours_option
+from companion.commands.vision_support import chosen
 from companion.synth.make_dataset import write_dataset
 from companion.vision.boxes import intersection
 from companion.vision.dataset import read_yolo_folder
@@ -83,12 +85,7 @@ def main() -> None:
     parser.add_argument("--folder", type=Path, help="the renders' folder (default build/game_rolls_SEED)")
     parser.add_argument("--models", type=Path, help="folder with dicenet.onnx, pipnet.onnx")
     parser.add_argument("--colour", help="the colour of every die, for a folder without colours.json")
-    parser.add_argument(
-        "--hide-neighbours",
-        action="store_true",
-        default=None,  # not given: the reader's default
-        help="paint the other dice out of each crop (default off)",
-    )
+    add_hide_neighbours_option(parser)
     args = parser.parse_args()
     folder = args.folder or Path(f"build/game_rolls_{args.seed}")
     if not (folder / "images").exists():
@@ -100,8 +97,11 @@ def main() -> None:
         colours = {item.image_path.stem: [args.colour] * len(item.rows) for item in read_yolo_folder(folder)}
     else:
         parser.error(f"{folder} has no colours.json: name its dice's colour with --colour")
-    options = {} if args.hide_neighbours is None else {"hide_neighbours": True}
-    reader = reader_of(args.models, 2, args.hide_neighbours) if args.models else DiceReader(**options)
+    reader = (
+        reader_of(args.models, 2, args.hide_neighbours)
+        if args.models
+        else DiceReader(**chosen(args, "hide_neighbours"))
+    )
     outcomes: Counter = Counter()
     held_back: Counter = Counter()  # what the rolls shown to a player as unsure would have been
     summary = Summary()

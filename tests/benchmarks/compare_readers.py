@@ -27,7 +27,7 @@ from companion.camera.bridge import unsure
 from companion.vision import DiceReader, Die
 from companion.vision.benchmark import evaluate
 from companion.vision.dataset import LabelledBox
-from companion.vision.evaluation import Summary, paired_difference
+from companion.vision.evaluation import Summary, mistakes, paired_difference
 
 
 def reader_of(models: Path, threads: int, hide_neighbours: bool | None = None) -> DiceReader:
@@ -42,12 +42,12 @@ def reader_of(models: Path, threads: int, hide_neighbours: bool | None = None) -
 def sure_counts(dice: list[Die], truths: list[LabelledBox], pairs: list[tuple[Die, int]]) -> Counter:
     """Of the dice read that the camera would record without asking: how many are ``right``
     (matched to a label, with its pips) and how many ``wrong`` (a false find or the wrong pips)."""
-    label_of = {id(die): index for die, index in pairs}
+    went_wrong = mistakes(dice, truths, pairs)
+    wrong = set(went_wrong.false_finds) | set(went_wrong.wrong_pips)
     counts = Counter(right=0, wrong=0)
-    for die in dice:
+    for index, die in enumerate(dice):
         if not unsure(die):
-            index = label_of.get(id(die))
-            counts["right" if index is not None and die.pips == truths[index].pips else "wrong"] += 1
+            counts["wrong" if index in wrong else "right"] += 1
     return counts
 
 
