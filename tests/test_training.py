@@ -401,3 +401,50 @@ def test_pip_training_refuses_a_paint_neighbours_share_outside_0_to_1(monkeypatc
     with pytest.raises(SystemExit):
         main()
     assert "--paint-neighbours is a share: give 0–1" in capsys.readouterr().err
+
+
+def test_the_stage_depths_are_read_back_from_an_exported_detector(tmp_path):
+    """A lighter detector (session 38) is told from a full one by its file alone, so training
+    can go on from either; PipNet, which halves nothing with a 3×3 stride, has no stages."""
+    from companion.training.export import export_onnx
+    from companion.training.from_onnx import stage_depths
+    from companion.training.model import FULL_DEPTHS, LIGHT_DEPTHS
+
+    assert stage_depths(MODELS / "dicenet.onnx") == FULL_DEPTHS
+    export_onnx(DiceNet(depths=(1, 2, 1, 3)), tmp_path / "odd.onnx")
+    assert stage_depths(tmp_path / "odd.onnx") == (1, 2, 1, 3)
+    export_onnx(DiceNet(depths=LIGHT_DEPTHS), tmp_path / "light.onnx")
+    assert stage_depths(tmp_path / "light.onnx") == LIGHT_DEPTHS
+
+
+def test_a_lighter_detector_starts_from_the_layers_it_shares_with_the_shipped_one():
+    """--depths 1,1,2,2 --resume the full shipped file: every kept layer holds the shipped
+    weights (the stem, each stage's first convolutions, the pyramid and the heads); only the
+    dropped convolutions are gone."""
+    from companion.training.from_onnx import fused_layers
+    from companion.training.model import LIGHT_DEPTHS
+    from companion.training.train import started_net
+
+    torch.manual_seed(4)
+    light = started_net(MODELS / "dicenet.onnx", LIGHT_DEPTHS, lambda: [torch.rand(2, 3, 64, 64) * 255])
+    assert light.depths == LIGHT_DEPTHS
+    shipped = [weight for weight, _ in fused_layers(MODELS / "dicenet.onnx")]
+    dropped = {2, 4, 7}  # s4.1, s8.1, s16.2 in the full graph's order (0 is the stem)
+    kept = [weight for index, weight in enumerate(shipped) if index not in dropped]
+    convolutions = [m.weight.detach().numpy() for m in light.modules() if isinstance(m, torch.nn.Conv2d)]
+    assert len(convolutions) == len(kept) == len(shipped) - 3
+    for mine, theirs in zip(convolutions, kept, strict=True):
+        np.testing.assert_array_equal(mine, theirs)
+
+
+def test_depths_that_are_not_four_whole_numbers_are_refused_with_an_example():
+    import argparse
+
+    from companion.training.train import depths_option
+
+    parser = argparse.ArgumentParser()
+    assert depths_option(parser, "1,1,2,2", None) == (1, 1, 2, 2)
+    assert depths_option(parser, None, None) == (2, 2, 3, 2)
+    for wrong in ("1,1,2", "1,x,2,2", "0,1,2,2"):
+        with pytest.raises(SystemExit):
+            depths_option(parser, wrong, None)

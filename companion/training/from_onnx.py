@@ -30,6 +30,24 @@ def fused_layers(path: Path) -> list[tuple[np.ndarray, np.ndarray]]:
     return layers
 
 
+def stage_depths(path: Path) -> tuple[int, ...]:
+    """How many full 3×3 convolutions each stage of the backbone in ``path`` has (a stage starts
+    with one that halves the picture); the first such convolution, the stem, is no stage."""
+    model = onnx.load(str(path))
+    depths: list[int] = []
+    for node in model.graph.node:
+        if node.op_type != "Conv":
+            continue
+        attributes = {a.name: onnx.helper.get_attribute_value(a) for a in node.attribute}
+        if list(attributes.get("kernel_shape", [])) != [3, 3] or attributes.get("group", 1) != 1:
+            continue
+        if list(attributes.get("strides", [1, 1])) == [2, 2]:
+            depths.append(0)
+        if depths:
+            depths[-1] += 1
+    return tuple(depths[1:])
+
+
 def trainable_layers(net: nn.Module) -> list[tuple[nn.Module, nn.BatchNorm2d | None]]:
     """Every Conv2d/Linear of ``net`` in definition order, with the BatchNorm that follows it."""
     modules = list(net.modules())

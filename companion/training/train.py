@@ -19,10 +19,12 @@ photos too; the teacher always sees a picture as it was before the blur, so on a
 photo the net learns to answer as its teacher does on the sharp one.
 """
 
+import argparse
 import random
 import time
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import numpy as np
 import torch
@@ -32,8 +34,8 @@ from ..vision.onnx_model import ModelError, open_session
 from .cli import add_blur_options, add_keep_options, parsed, seeded_start, smoothed_value, training_parser
 from .data import Sample, augment, load_folder, smeared, targets
 from .export import export_onnx
-from .from_onnx import resume_from_onnx
-from .model import CLASSES, STRIDE, DiceNet
+from .from_onnx import resume_from_onnx, stage_depths
+from .model import CLASSES, FULL_DEPTHS, STRIDE, Depths, DiceNet
 from .schedule import set_learning_rate
 
 #: the teacher's heat from which --keep-from also keeps its box sizes and offsets
@@ -169,6 +171,52 @@ def loss_of(
     return total, parts
 
 
+def depths_option(parser: argparse.ArgumentParser, text: str | None, resume: Path | None) -> Depths:
+    """The stage depths ``--depths`` names ("1,1,2,2"); without it, those of the ``--resume``d
+    ONNX file, else the full ones."""
+    if text is None:
+        found = stage_depths(resume) if resume and resume.suffix == ".onnx" else FULL_DEPTHS
+        return cast(Depths, tuple(found))
+    try:
+        depths = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        depths = ()
+    if len(depths) != 4 or min(depths) < 1:
+        parser.error(f"--depths takes four whole numbers of 1 or more, as 1,1,2,2; not {text!r}")
+    return cast(Depths, depths)
+
+
+def started_net(
+    resume: Path | None, depths: Depths, batches: Callable[[], Iterable[torch.Tensor]]
+) -> DiceNet:
+    """A DiceNet of ``depths``, from ``resume`` when given: a checkpoint (.pt) gives the tensors
+    that fit; an exported file (.onnx) its fused layers, each BatchNorm spread over ``batches``.
+    An exported net with other depths gives the layers both have (a lighter net started from a
+    fuller one keeps the first convolutions of each stage)."""
+    net = DiceNet(depths=depths)
+    if resume and resume.suffix == ".onnx":
+        found = cast(Depths, stage_depths(resume))
+        source = net if found == depths else DiceNet(depths=found)
+        resume_from_onnx(source, resume, batches())
+        if source is not net:
+            taken = take_fitting(net, source.state_dict())
+            print(f"{taken} tensors of {resume} (depths {found}) in a net of depths {depths}", flush=True)
+        print(f"resumed from the fused layers of {resume}", flush=True)
+    elif resume:
+        taken = take_fitting(net, torch.load(resume, map_location="cpu"))
+        print(f"resumed {taken} of {len(net.state_dict())} tensors from {resume}", flush=True)
+    return net
+
+
+def take_fitting(net: DiceNet, state: dict[str, torch.Tensor]) -> int:
+    """Load the tensors of ``state`` whose names and shapes ``net`` has (a checkpoint with
+    another number of heat channels still gives its backbone); how many."""
+    own = net.state_dict()
+    fitting = {k: v for k, v in state.items() if k in own and own[k].shape == v.shape}
+    net.load_state_dict(fitting, strict=False)
+    return len(fitting)
+
+
 def main() -> None:
     parser = training_parser(__doc__, out="models/float/dicenet.onnx", minutes=45, batch=16)
     parser.add_argument("--crop", type=int, default=320)
@@ -180,6 +228,10 @@ def main() -> None:
         default=1.0,
         help="stretch half the images one way by up to this factor (1: none)",
     )
+    parser.add_argument(
+        "--depths",
+        help="3×3 convolutions per stage, as 1,1,2,2 (default: the --resume file's, else 2,2,3,2)",
+    )
     add_blur_options(parser, "rendered images", "real photos")
     parser.add_argument(
         "--blur-real",
@@ -189,6 +241,7 @@ def main() -> None:
     args = parsed(parser)
     if args.blur_real and not args.motion_blur:
         parser.error("--blur-real blurs a --motion-blur share of the real photos: give that share")
+    depths = depths_option(parser, args.depths, args.resume)
     rng = seeded_start(args)
     real = [s for folder in args.data for s in load_folder(folder)]
     synthetic = [s for folder in args.synthetic for s in load_folder(folder)]
@@ -204,19 +257,11 @@ def main() -> None:
     except ModelError as err:
         parser.error(str(err))
 
-    net = DiceNet()
-    if args.resume and args.resume.suffix == ".onnx":
-        resume_from_onnx(
-            net, args.resume, (batch(samples, weights, args.batch, args.crop, rng).images for _ in range(8))
-        )
-        print(f"resumed from the fused layers of {args.resume}", flush=True)
-    elif args.resume:
-        state = torch.load(args.resume, map_location="cpu")
-        own = net.state_dict()
-        # a checkpoint with another number of heat channels still gives its backbone
-        fitting = {k: v for k, v in state.items() if k in own and own[k].shape == v.shape}
-        net.load_state_dict(fitting, strict=False)
-        print(f"resumed {len(fitting)} of {len(own)} tensors from {args.resume}", flush=True)
+    net = started_net(
+        args.resume,
+        depths,
+        lambda: (batch(samples, weights, args.batch, args.crop, rng).images for _ in range(8)),
+    )
     optimiser = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     budget = args.minutes * 60
     start = time.monotonic()
