@@ -448,3 +448,33 @@ def test_depths_that_are_not_four_whole_numbers_are_refused_with_an_example():
     for wrong in ("1,1,2", "1,x,2,2", "0,1,2,2"):
         with pytest.raises(SystemExit):
             depths_option(parser, wrong, None)
+
+
+def test_the_feature_loss_is_zero_for_the_teachers_own_net_and_not_for_a_lighter_one():
+    """--keep-features: the stages of the shipped detector follow themselves exactly; a lighter
+    net started from its shared layers does not yet, which is what the loss teaches it."""
+    from companion.training.model import LIGHT_DEPTHS
+    from companion.training.train import FeatureTeacher, feature_loss, started_net
+
+    teacher = FeatureTeacher(MODELS / "dicenet.onnx")
+    torch.manual_seed(5)
+    images = torch.rand(2, 3, 64, 96) * 255
+    taught = teacher.stages(images)
+    assert [t.shape[1] for t in taught] == [32, 48, 80, 112]
+    same = DiceNet()
+    load_fused(same, MODELS / "dicenet.onnx")
+    same.eval()
+    light = started_net(MODELS / "dicenet.onnx", LIGHT_DEPTHS, lambda: [images])
+    light.eval()
+    with torch.no_grad():
+        assert float(feature_loss(same.stages(images), taught)) < 1e-6
+        assert float(feature_loss(light.stages(images), taught)) > 0.05
+
+
+def test_keep_features_without_a_teacher_is_refused(monkeypatch, capsys):
+    from companion.training import train
+
+    monkeypatch.setattr("sys.argv", ["train", "--keep-features", "1.0", "--minutes", "0"])
+    with pytest.raises(SystemExit):
+        train.main()
+    assert "--keep-from" in capsys.readouterr().err

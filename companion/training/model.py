@@ -11,6 +11,8 @@ CLASSES = 1
 
 #: how many 3×3 convolutions each stage (stride 4, 8, 16, 32) has
 Depths = tuple[int, int, int, int]
+#: the outputs of the four stages
+Stages = tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor]
 #: the detector shipped up to session 37
 FULL_DEPTHS: Depths = (2, 2, 3, 2)
 #: a lighter one: the last convolution of the stride-4, 8 and 16 stages dropped, about 0.6× the
@@ -68,11 +70,20 @@ class DiceNet(nn.Module):
 
     def forward(self, image: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
         """``image``: N×3×H×W BGR in 0..255, H and W multiples of 32."""
+        return self.heads(self.stages(image))
+
+    def stages(self, image: torch.Tensor) -> Stages:
+        """What the stride-4, 8, 16 and 32 stages give (32, 48, 80 and 112 channels, whatever
+        their depths), for the pyramid and for a lighter net to follow a fuller one's."""
         x = (image / 255.0 - 0.45) / 0.25
         c4 = self.s4(self.stem(x))
         c8 = self.s8(c4)
         c16 = self.s16(c8)
-        c32 = self.s32(c16)
+        return c4, c8, c16, self.s32(c16)
+
+    def heads(self, stages: Stages) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        """The heatmap, box sizes and offsets from the stages' outputs, through the pyramid."""
+        c4, c8, c16, c32 = stages
         p = self.lat32(c32)
         p = self.lat16(c16) + F.interpolate(p, scale_factor=2.0, mode="nearest")
         p = self.lat8(c8) + F.interpolate(p, scale_factor=2.0, mode="nearest")

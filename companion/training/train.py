@@ -34,8 +34,8 @@ from ..vision.onnx_model import ModelError, open_session
 from .cli import add_blur_options, add_keep_options, parsed, seeded_start, smoothed_value, training_parser
 from .data import Sample, augment, load_folder, smeared, targets
 from .export import export_onnx
-from .from_onnx import resume_from_onnx, stage_depths
-from .model import CLASSES, FULL_DEPTHS, STRIDE, Depths, DiceNet
+from .from_onnx import load_fused, resume_from_onnx, stage_depths
+from .model import CLASSES, FULL_DEPTHS, STRIDE, Depths, DiceNet, Stages
 from .schedule import set_learning_rate
 
 #: the teacher's heat from which --keep-from also keeps its box sizes and offsets
@@ -129,6 +129,32 @@ class Teacher:
         return torch.from_numpy(heat), torch.from_numpy(boxes)
 
 
+class FeatureTeacher:
+    """A detector (an ONNX file, its fused layers in a torch net) whose stages' outputs a lighter
+    net follows with ``--keep-features``."""
+
+    def __init__(self, path: Path) -> None:
+        self.net = DiceNet(depths=cast(Depths, stage_depths(path)))
+        load_fused(self.net, path)
+        self.net.eval()
+
+    def stages(self, images: torch.Tensor) -> Stages:
+        with torch.no_grad():
+            return self.net.stages(images)
+
+
+def feature_loss(stages: Stages, taught: Stages) -> torch.Tensor:
+    """How far each stage's output lies from the teacher's: the mean squared difference over the
+    teacher's mean square, summed over the four stages (each stage counts alike whatever its scale)."""
+    return sum(
+        (
+            ((mine - theirs) ** 2).mean() / (theirs**2).mean().clamp(min=1e-6)
+            for mine, theirs in zip(stages, taught, strict=True)
+        ),
+        torch.zeros(()),
+    )
+
+
 def keep_loss(
     heat_logits: torch.Tensor,
     size: torch.Tensor,
@@ -153,10 +179,14 @@ def loss_of(
     kept: torch.Tensor,
     teacher: Teacher | None = None,
     keep_weight: float = 1.0,
+    feature_teacher: FeatureTeacher | None = None,
+    feature_weight: float = 0.0,
 ) -> tuple[torch.Tensor, dict[str, float]]:
     """The detector's loss on a batch, with the teacher's keep loss on the ``kept`` images (the
-    teacher shown them sharp)."""
-    heat_logits, size, offset = net(drawn.images)
+    teacher shown them sharp), and with a ``feature_teacher`` the loss that keeps the stages'
+    outputs near its own on them."""
+    stages = net.stages(drawn.images)
+    heat_logits, size, offset = net.heads(stages)
     l_heat = focal_loss(heat_logits, drawn.heat)
     m = drawn.mask.unsqueeze(1)
     n = drawn.mask.sum().clamp(min=1)
@@ -168,6 +198,11 @@ def loss_of(
         l_keep = keep_loss(heat_logits[kept], size[kept], offset[kept], taught_heat, taught_boxes)
         total = total + keep_weight * l_keep
         parts["keep"] = l_keep.item()
+    if feature_teacher is not None and bool(kept.any()):
+        taught = feature_teacher.stages(drawn.sharp[kept])
+        l_features = feature_loss(cast(Stages, tuple(stage[kept] for stage in stages)), taught)
+        total = total + feature_weight * l_features
+        parts["features"] = l_features.item()
     return total, parts
 
 
@@ -232,6 +267,13 @@ def main() -> None:
         "--depths",
         help="3×3 convolutions per stage, as 1,1,2,2 (default: the --resume file's, else 2,2,3,2)",
     )
+    parser.add_argument(
+        "--keep-features",
+        type=float,
+        default=0.0,
+        metavar="WEIGHT",
+        help="keep each stage's output near the --keep-from teacher's, with this weight (default 0: off)",
+    )
     add_blur_options(parser, "rendered images", "real photos")
     parser.add_argument(
         "--blur-real",
@@ -241,6 +283,8 @@ def main() -> None:
     args = parsed(parser)
     if args.blur_real and not args.motion_blur:
         parser.error("--blur-real blurs a --motion-blur share of the real photos: give that share")
+    if args.keep_features and not args.keep_from:
+        parser.error("--keep-features follows the stages of the --keep-from teacher: name one")
     depths = depths_option(parser, args.depths, args.resume)
     rng = seeded_start(args)
     real = [s for folder in args.data for s in load_folder(folder)]
@@ -254,7 +298,8 @@ def main() -> None:
     print(f"{len(real)} real and {len(synthetic)} rendered images", flush=True)
     try:
         teacher = Teacher(args.keep_from, args.threads) if args.keep_from else None
-    except ModelError as err:
+        feature_teacher = FeatureTeacher(args.keep_from) if args.keep_features else None
+    except (ModelError, ValueError) as err:
         parser.error(str(err))
 
     net = started_net(
@@ -285,7 +330,9 @@ def main() -> None:
         # real photos are always kept (sharp or not, the teacher sees them sharp); rendered
         # ones too when left sharp, with --keep-sharp
         kept = drawn.is_real | ~drawn.smeared if args.keep_sharp else drawn.is_real
-        loss, parts = loss_of(net, drawn, kept, teacher=teacher, keep_weight=args.keep_weight)
+        loss, parts = loss_of(
+            net, drawn, kept, teacher, args.keep_weight, feature_teacher, args.keep_features
+        )
         optimiser.zero_grad()
         loss.backward()
         torch.nn.utils.clip_grad_norm_(net.parameters(), 10.0)
