@@ -478,3 +478,20 @@ def test_keep_features_without_a_teacher_is_refused(monkeypatch, capsys):
     with pytest.raises(SystemExit):
         train.main()
     assert "--keep-from" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--resume", "models/float/pipnet.onnx"], "four stages"),
+        (["--resume", "no-such-file.onnx"], "no such file"),
+    ],
+)
+def test_a_detector_training_resumed_from_the_wrong_file_says_so(monkeypatch, capsys, argv, said):
+    from companion.training import train
+
+    monkeypatch.chdir(MODELS.parents[1])
+    monkeypatch.setattr("sys.argv", ["train", *argv, "--minutes", "0"])
+    with pytest.raises(SystemExit):
+        train.main()
+    assert said in capsys.readouterr().err

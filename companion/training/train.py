@@ -17,6 +17,10 @@ covers every image left sharp, rendered ones too, so the net learns blurred dice
 while it keeps its teacher's answers on sharp ones. ``--blur-real`` (session 35) blurs the real
 photos too; the teacher always sees a picture as it was before the blur, so on a blurred real
 photo the net learns to answer as its teacher does on the sharp one.
+
+``--depths 1,1,2,2`` (session 38) trains a lighter net (``LIGHT_DEPTHS``), started from the layers
+it shares with a fuller ``--resume``d file; ``--keep-features WEIGHT`` keeps each of its stages'
+outputs near the ``--keep-from`` teacher's as well as its answers.
 """
 
 import argparse
@@ -210,7 +214,11 @@ def depths_option(parser: argparse.ArgumentParser, text: str | None, resume: Pat
     """The stage depths ``--depths`` names ("1,1,2,2"); without it, those of the ``--resume``d
     ONNX file, else the full ones."""
     if text is None:
-        found = stage_depths(resume) if resume and resume.suffix == ".onnx" else FULL_DEPTHS
+        found = (
+            stage_depths(resume) if resume and resume.suffix == ".onnx" and resume.is_file() else FULL_DEPTHS
+        )
+        if len(found) != 4:
+            parser.error(f"--resume {resume} has no detector's four stages (a PipNet file?)")
         return cast(Depths, tuple(found))
     try:
         depths = tuple(int(part) for part in text.split(","))
@@ -283,6 +291,8 @@ def main() -> None:
     args = parsed(parser)
     if args.blur_real and not args.motion_blur:
         parser.error("--blur-real blurs a --motion-blur share of the real photos: give that share")
+    if args.resume and not args.resume.is_file():
+        parser.error(f"--resume {args.resume}: no such file")
     if args.keep_features and not args.keep_from:
         parser.error("--keep-features follows the stages of the --keep-from teacher: name one")
     depths = depths_option(parser, args.depths, args.resume)
