@@ -495,3 +495,17 @@ def test_a_detector_training_resumed_from_the_wrong_file_says_so(monkeypatch, ca
     with pytest.raises(SystemExit):
         train.main()
     assert said in capsys.readouterr().err
+
+
+def test_following_the_features_of_a_file_that_is_no_detector_is_refused(monkeypatch, capsys):
+    """--keep-features with a PipNet file as --keep-from: a message, not a traceback."""
+    from companion.training import train
+
+    monkeypatch.chdir(MODELS.parents[1])
+    monkeypatch.setattr(
+        "sys.argv",
+        ["train", "--keep-from", "models/float/pipnet.onnx", "--keep-features", "1", "--minutes", "0"],
+    )
+    with pytest.raises(SystemExit):
+        train.main()
+    assert "four stages" in capsys.readouterr().err

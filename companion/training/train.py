@@ -214,9 +214,7 @@ def depths_option(parser: argparse.ArgumentParser, text: str | None, resume: Pat
     """The stage depths ``--depths`` names ("1,1,2,2"); without it, those of the ``--resume``d
     ONNX file, else the full ones."""
     if text is None:
-        found = (
-            stage_depths(resume) if resume and resume.suffix == ".onnx" and resume.is_file() else FULL_DEPTHS
-        )
+        found = stage_depths(resume) if resume and resume.suffix == ".onnx" else FULL_DEPTHS
         if len(found) != 4:
             parser.error(f"--resume {resume} has no detector's four stages (a PipNet file?)")
         return cast(Depths, tuple(found))
