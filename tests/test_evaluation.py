@@ -197,3 +197,37 @@ def test_the_benchmarks_name_the_cpu_and_whether_it_has_8_bit_dot_products(tmp_p
     info.write_text("model name\t: AMD EPYC\nflags\t\t: fpu avx avx2 fma\n")
     assert cpu_line(info).endswith(", AVX2 without VNNI")
     assert "cores" in cpu_line(tmp_path / "missing")
+
+
+def test_the_mirror_option_of_the_reader_benchmarks_takes_a_probability_or_none():
+    import argparse
+
+    from tests.benchmarks.compare_readers import sure_unmirrored_option
+
+    assert sure_unmirrored_option("0.9") == 0.9
+    assert sure_unmirrored_option(" None ") is None
+    for wrong in ("0.9x", "0", "2"):
+        with pytest.raises(argparse.ArgumentTypeError, match="probability"):
+            sure_unmirrored_option(wrong)
+
+
+def test_paired_speed_reads_each_picture_with_both_readers_in_turn_the_first_alternating():
+    """A slow spell of the machine falls on both readers alike: they read each picture one
+    after the other, and which goes first changes from picture to picture."""
+    from tests.benchmarks.paired_speed import paired_times
+
+    log: list[tuple[str, int]] = []
+
+    class Reader:
+        def __init__(self, name: str) -> None:
+            self.name = name
+
+        def read(self, picture: np.ndarray) -> list:
+            log.append((self.name, int(picture[0, 0])))
+            return []
+
+    pictures = [np.full((2, 2), value, np.uint8) for value in range(3)]
+    old, new = paired_times((Reader("a"), Reader("b")), pictures, rounds=2)  # type: ignore[arg-type]
+    assert len(old) == len(new) == 6
+    assert log[:6] == [("a", 0), ("b", 0), ("b", 1), ("a", 1), ("a", 2), ("b", 2)]
+    assert log[6:] == log[:6]

@@ -252,6 +252,23 @@ def test_a_die_reads_the_same_in_a_mirror():
     assert not np.allclose(alone.probabilities(crops), alone.probabilities(mirrors), atol=1e-5)
 
 
+def test_only_a_crop_read_unsurely_as_it_is_is_read_mirrored_too():
+    """With ``sure_unmirrored`` a crop read at least that surely keeps its one reading; the
+    others are averaged with their mirror's, as every crop is without it."""
+    image, box = single_die("blue", 6, seed=3)
+    crops = np.stack([crop_die(image, box), crop_die(image, (10, 10, 50, 50))])
+    once = PipReader(mirrored=False).probabilities(crops)
+    always = PipReader(sure_unmirrored=None).probabilities(crops)
+    sure, unsure = sorted(range(2), key=lambda i: -once[i].max())
+    line = float(once.max(axis=1).mean())
+    assert once[unsure].max() < line <= once[sure].max()
+    adaptive = PipReader(sure_unmirrored=line).probabilities(crops)
+    np.testing.assert_allclose(adaptive[sure], once[sure], atol=1e-5)
+    np.testing.assert_allclose(adaptive[unsure], always[unsure], atol=1e-5)
+    assert not np.allclose(always[sure], once[sure], atol=1e-5)  # the mirror would have moved it
+    np.testing.assert_allclose(PipReader(sure_unmirrored=1.01).probabilities(crops), always, atol=1e-5)
+
+
 def test_only_a_crop_read_unsurely_upright_is_turned():
     image, box = single_die("blue", 6, seed=3)
     crops = np.stack([crop_die(image, box), crop_die(image, (10, 10, 50, 50))])

@@ -13,7 +13,7 @@ Per-die figures as `companion bench` gives them, and the median time per picture
 makes each photo a roll of that colour (webcam-white-dice).
 
 Run: python -m tests.benchmarks.bench_game_rolls [--count 300] [--seed 123] [--folder DIR] [--models DIR]
-    [--colour COLOUR] [--hide-neighbours]
+    [--colour COLOUR] [--hide-neighbours] [--sure-unmirrored P|none]
 """
 
 import argparse
@@ -31,9 +31,10 @@ from companion.synth.make_dataset import write_dataset
 from companion.vision.boxes import intersection
 from companion.vision.dataset import read_yolo_folder
 from companion.vision.evaluation import Summary, match
+from companion.vision.pips import SURE_UNMIRRORED
 from companion.vision.reader import DiceReader
 
-from .compare_readers import reader_of
+from .compare_readers import reader_of, sure_unmirrored_option
 
 #: kinds of roll, by how many dice lie in it
 SIZES = {f"{low}–{high} dice": range(low, high + 1) for low, high in ((1, 4), (5, 8), (9, 12))}
@@ -86,6 +87,14 @@ def main() -> None:
     parser.add_argument("--models", type=Path, help="folder with dicenet.onnx, pipnet.onnx")
     parser.add_argument("--colour", help="the colour of every die, for a folder without colours.json")
     add_hide_neighbours_option(parser)
+    parser.add_argument(
+        "--sure-unmirrored",
+        type=sure_unmirrored_option,
+        default=SURE_UNMIRRORED,
+        metavar="P",
+        help=f"PipNet reads mirrored only the crops it reads as they are under P; none: every crop "
+        f"(default {SURE_UNMIRRORED})",
+    )
     args = parser.parse_args()
     folder = args.folder or Path(f"build/game_rolls_{args.seed}")
     if not (folder / "images").exists():
@@ -98,10 +107,12 @@ def main() -> None:
     else:
         parser.error(f"{folder} has no colours.json: name its dice's colour with --colour")
     reader = (
-        reader_of(args.models, 2, args.hide_neighbours)
+        reader_of(args.models, 2, args.hide_neighbours, args.sure_unmirrored)
         if args.models
         else DiceReader(**chosen(args, "hide_neighbours"))
     )
+    if reader.pip_reader is not None:
+        reader.pip_reader.sure_unmirrored = args.sure_unmirrored
     outcomes: Counter = Counter()
     held_back: Counter = Counter()  # what the rolls shown to a player as unsure would have been
     summary = Summary()

@@ -10,7 +10,9 @@ with 60 rendered phone photos the interval is about ±0.01–0.02 wide (session 
 Run: python -m tests.benchmarks.compare_readers --before models --after build/q_new FOLDER [FOLDER ...]
 (each of --before and --after is a folder holding dicenet.onnx and pipnet.onnx; with
 ``--after-hides-neighbours`` the after reader paints the other dice out of each crop, so
-``--before models --after models --after-hides-neighbours`` judges that alone, as session 36 did)
+``--before models --after models --after-hides-neighbours`` judges that alone, as session 36 did;
+``--before-sure-unmirrored`` and ``--after-sure-unmirrored`` set how surely PipNet must read a crop
+as it is not to read it mirrored too, ``none`` for every crop mirrored: session 39 judged it so)
 
 ``--sure`` adds a table of the dice each reader is sure of (those the camera records without
 asking, ``camera.bridge.unsure``): how many are read right, and how many wrong (a false find
@@ -28,15 +30,71 @@ from companion.vision import DiceReader, Die
 from companion.vision.benchmark import evaluate
 from companion.vision.dataset import LabelledBox
 from companion.vision.evaluation import Summary, mistakes, paired_difference
+from companion.vision.pips import SURE_UNMIRRORED
 
 
-def reader_of(models: Path, threads: int, hide_neighbours: bool | None = None) -> DiceReader:
+def reader_of(
+    models: Path,
+    threads: int,
+    hide_neighbours: bool | None = None,
+    sure_unmirrored: float | None = SURE_UNMIRRORED,
+) -> DiceReader:
     """The reader with the two model files of the folder ``models`` (``hide_neighbours`` None:
-    the reader's default)."""
+    the reader's default), its PipNet reading mirrored only the crops it reads as they are under
+    ``sure_unmirrored`` (None: every crop)."""
     options = {} if hide_neighbours is None else {"hide_neighbours": hide_neighbours}
-    return DiceReader(
+    reader = DiceReader(
         models / "dicenet.onnx", threads=threads, pip_model_path=models / "pipnet.onnx", **options
     )
+    if reader.pip_reader is not None:
+        reader.pip_reader.sure_unmirrored = sure_unmirrored
+    return reader
+
+
+def sure_unmirrored_option(text: str) -> float | None:
+    """A ``--…-sure-unmirrored`` value: a probability, or ``none`` (every crop read mirrored too)."""
+    if text.strip().lower() == "none":
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a probability like 0.9, or none, not {text!r}") from None
+    if not 0 < value <= 1.01:
+        raise argparse.ArgumentTypeError(f"expected a probability over 0, at most 1.01, or none, not {text}")
+    return value
+
+
+def add_reader_options(parser: argparse.ArgumentParser) -> None:
+    """The two readers' options: model folders, threads and the reading knobs judged by a rule."""
+    parser.add_argument("--before", type=Path, required=True, help="folder with dicenet.onnx and pipnet.onnx")
+    parser.add_argument("--after", type=Path, required=True, help="folder with dicenet.onnx and pipnet.onnx")
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument(
+        "--after-hides-neighbours",
+        action="store_true",
+        help="the after reader paints the other dice out of each crop (DiceReader's hide_neighbours)",
+    )
+    for which in ("before", "after"):
+        parser.add_argument(
+            f"--{which}-sure-unmirrored",
+            type=sure_unmirrored_option,
+            default=SURE_UNMIRRORED,
+            metavar="P",
+            help=f"the {which} reader reads mirrored only the crops it reads as they are under P; "
+            f"none: every crop (default: the reader's, {SURE_UNMIRRORED})",
+        )
+
+
+def readers_from(args: argparse.Namespace) -> tuple[DiceReader, DiceReader, str]:
+    """The before and after readers ``add_reader_options``'s options ask for, and a line naming them."""
+    before = reader_of(args.before, args.threads, None, args.before_sure_unmirrored)
+    after = reader_of(
+        args.after, args.threads, True if args.after_hides_neighbours else None, args.after_sure_unmirrored
+    )
+    painted = ", neighbours painted" if args.after_hides_neighbours else ""
+    mirrors = f" (mirrors crops read under {args.before_sure_unmirrored} / {args.after_sure_unmirrored})"
+    same = args.before_sure_unmirrored == args.after_sure_unmirrored
+    return before, after, f"before: {args.before}, after: {args.after}{painted}{'' if same else mirrors}"
 
 
 def sure_counts(dice: list[Die], truths: list[LabelledBox], pairs: list[tuple[Die, int]]) -> Counter:
@@ -60,23 +118,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--before", type=Path, required=True, help="folder with dicenet.onnx and pipnet.onnx")
-    parser.add_argument("--after", type=Path, required=True, help="folder with dicenet.onnx and pipnet.onnx")
-    parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument(
-        "--after-hides-neighbours",
-        action="store_true",
-        help="the after reader paints the other dice out of each crop (DiceReader's hide_neighbours)",
-    )
+    add_reader_options(parser)
     parser.add_argument(
         "--sure", action="store_true", help="also count the dice each reader is sure of, right and wrong"
     )
     parser.add_argument("folders", type=Path, nargs="+", help="YOLO folders (images/, labels/)")
     args = parser.parse_args()
-    before = reader_of(args.before, args.threads)
-    after = reader_of(args.after, args.threads, True if args.after_hides_neighbours else None)
-    painted = ", neighbours painted" if args.after_hides_neighbours else ""
-    print(f"before: {args.before}, after: {args.after}{painted}")
+    before, after, named = readers_from(args)
+    print(named)
     print("| set | images | read F1 before | read F1 after | difference | 95 % interval |")
     print("|---|---|---|---|---|---|")
     pooled_old, pooled_new = Summary(), Summary()
