@@ -509,3 +509,88 @@ def test_following_the_features_of_a_file_that_is_no_detector_is_refused(monkeyp
     with pytest.raises(SystemExit):
         train.main()
     assert "four stages" in capsys.readouterr().err
+
+
+def test_a_detector_narrowed_to_its_own_widths_is_the_same_net():
+    from companion.training.prune import narrowed
+
+    torch.manual_seed(6)
+    net = DiceNet(depths=(1, 2, 1, 1))
+    for module in net.modules():  # BatchNorms that do something, as after training
+        if isinstance(module, torch.nn.BatchNorm2d):
+            module.weight.data.uniform_(0.5, 1.5)
+            module.running_var.uniform_(0.5, 2.0)
+            module.running_mean.uniform_(-0.2, 0.2)
+    net.eval()
+    same = narrowed(net, net.widths)
+    same.eval()
+    images = torch.rand(1, 3, 64, 64) * 255
+    with torch.no_grad():
+        for mine, theirs in zip(same(images), net(images), strict=True):
+            torch.testing.assert_close(mine, theirs)
+
+
+def test_a_narrower_detector_keeps_each_layers_strongest_channels_and_what_reads_them():
+    """--widths: the stem's channels are ranked by weight times BatchNorm scale; the stride-4
+    stage's first convolution keeps, of its inputs, the stem channels kept; the pyramid's
+    channels are ranked over every layer that writes them."""
+    from companion.training.prune import narrowed
+
+    torch.manual_seed(7)
+    net = DiceNet(depths=(1, 1, 1, 1))
+    with torch.no_grad():
+        net.stem[0].weight.mul_(0.01)
+        net.stem[0].weight[[3, 9, 12]] *= 1000  # three strong stem channels
+        net.stem[1].weight[9] = 0.0  # one of them silenced by its BatchNorm
+        net.smooth[1][0].weight[[5, 30]] *= 1000  # two strong pyramid channels
+    net.eval()
+    thin = narrowed(net, (2, 32, 48, 80, 112, 2))
+    assert thin.widths == (2, 32, 48, 80, 112, 2)
+    torch.testing.assert_close(thin.stem[0].weight, net.stem[0].weight[[3, 12]])
+    torch.testing.assert_close(thin.s4[0][0].weight, net.s4[0][0].weight[:, [3, 12]])
+    torch.testing.assert_close(thin.lat4[0].weight, net.lat4[0].weight[[5, 30]])
+    torch.testing.assert_close(thin.smooth[0][0].weight, net.smooth[0][0].weight[[5, 30]])  # depthwise
+    torch.testing.assert_close(thin.heat.weight, net.heat.weight[:, [5, 30]])
+    torch.testing.assert_close(thin.s8[0][0].weight, net.s8[0][0].weight)  # a stage left as it was
+    thin.eval()
+    with torch.no_grad():
+        heat, size, offset = thin(torch.rand(1, 3, 64, 64) * 255)
+    assert heat.shape == (1, 1, 16, 16) and size.shape[1] == offset.shape[1] == 2
+
+
+def test_a_detector_is_only_narrowed_never_widened():
+    from companion.training.prune import narrowed
+
+    with pytest.raises(ValueError, match="only narrow"):
+        narrowed(DiceNet(), (16, 40, 48, 80, 112, 40))
+
+
+def test_the_widths_are_read_back_from_an_exported_detector_and_a_narrower_one_starts_from_it(tmp_path):
+    from companion.training.export import export_onnx
+    from companion.training.from_onnx import stage_widths
+    from companion.training.model import FULL_WIDTHS
+    from companion.training.train import started_net
+
+    assert stage_widths(MODELS / "dicenet.onnx") == FULL_WIDTHS
+    export_onnx(DiceNet(depths=(1, 1, 2, 1), widths=(8, 16, 24, 40, 56, 20)), tmp_path / "thin.onnx")
+    assert stage_widths(tmp_path / "thin.onnx") == (8, 16, 24, 40, 56, 20)
+    torch.manual_seed(8)
+    batches = lambda: [torch.rand(2, 3, 64, 64) * 255]  # noqa: E731
+    thin = started_net(MODELS / "dicenet.onnx", (1, 1, 2, 2), batches, (12, 24, 40, 80, 112, 32))
+    assert (thin.depths, thin.widths) == ((1, 1, 2, 2), (12, 24, 40, 80, 112, 32))
+    assert thin.s16[1][0].weight.shape == (80, 80, 3, 3)
+
+
+def test_widths_that_are_not_six_whole_numbers_or_wider_than_the_resumed_file_are_refused(capsys):
+    import argparse
+
+    from companion.training.train import widths_option
+
+    parser = argparse.ArgumentParser()
+    assert widths_option(parser, "12,24,40,80,112,32", MODELS / "dicenet.onnx") == (12, 24, 40, 80, 112, 32)
+    assert widths_option(parser, None, MODELS / "dicenet.onnx") == (16, 32, 48, 80, 112, 40)
+    assert widths_option(parser, None, None) == (16, 32, 48, 80, 112, 40)
+    for wrong, said in (("12,24,40", "six whole numbers"), ("16,64,48,80,112,40", "only narrowed")):
+        with pytest.raises(SystemExit):
+            widths_option(parser, wrong, MODELS / "dicenet.onnx")
+        assert said in capsys.readouterr().err

@@ -48,6 +48,26 @@ def stage_depths(path: Path) -> tuple[int, ...]:
     return tuple(depths[1:])
 
 
+def stage_widths(path: Path) -> tuple[int, ...]:
+    """The channels of the detector in ``path``: its stem's, each stage's (what the convolution
+    that starts it writes) and its pyramid's (what the first 1×1 convolution writes), as
+    ``DiceNet``'s ``widths``."""
+    model = onnx.load(str(path))
+    shapes = {init.name: tuple(init.dims) for init in model.graph.initializer}
+    widths: list[int] = []
+    for node in model.graph.node:
+        if node.op_type != "Conv":
+            continue
+        attributes = {a.name: onnx.helper.get_attribute_value(a) for a in node.attribute}
+        kernel, channels = list(attributes.get("kernel_shape", [])), shapes[node.input[1]][0]
+        if kernel == [3, 3] and attributes.get("group", 1) == 1:
+            if not widths or list(attributes.get("strides", [1, 1])) == [2, 2]:
+                widths.append(int(channels))
+        elif kernel == [1, 1] and widths:
+            return (*widths, int(channels))
+    return tuple(widths)
+
+
 def trainable_layers(net: nn.Module) -> list[tuple[nn.Module, nn.BatchNorm2d | None]]:
     """Every Conv2d/Linear of ``net`` in definition order, with the BatchNorm that follows it."""
     modules = list(net.modules())

@@ -18,6 +18,10 @@ FULL_DEPTHS: Depths = (2, 2, 3, 2)
 #: a lighter one: the last convolution of the stride-4, 8 and 16 stages dropped, about 0.6× the
 #: time at 640×640 on a CPU without 8-bit dot products (session 38)
 LIGHT_DEPTHS: Depths = (1, 1, 2, 2)
+#: how many channels the stem, the stride-4, 8, 16 and 32 stages and the pyramid have
+Widths = tuple[int, int, int, int, int, int]
+#: the detector shipped up to session 38
+FULL_WIDTHS: Widths = (16, 32, 48, 80, 112, 40)
 
 
 def conv_bn(
@@ -41,24 +45,32 @@ def stage(cin: int, cout: int, depth: int) -> nn.Sequential:
 
 class DiceNet(nn.Module):
     """``depths``: the 3×3 convolutions of the stride-4, 8, 16 and 32 stages, the first of each
-    halving the picture. ``LIGHT_DEPTHS`` drops the last of the first three stages (session 38)."""
+    halving the picture. ``LIGHT_DEPTHS`` drops the last of the first three stages (session 38).
+    ``widths``: the channels of the stem, the four stages and the pyramid (``FULL_WIDTHS``); a
+    narrower net is started from a wider one's strongest channels (``prune.narrowed``)."""
 
     # Plain 3×3 convolutions: on a CPU they train ten times faster than depthwise blocks
     # (measured: 0.21 s against 0.6–2 s per batch of 16) and infer faster too.
-    def __init__(self, width: int = 40, classes: int = CLASSES, depths: Depths = FULL_DEPTHS) -> None:
+    def __init__(
+        self, classes: int = CLASSES, depths: Depths = FULL_DEPTHS, widths: Widths = FULL_WIDTHS
+    ) -> None:
         super().__init__()
         if len(depths) != 4:
             raise ValueError(f"a detector has four stages, not {len(depths)}: {tuple(depths)}")
+        if len(widths) != 6 or min(widths) < 1:
+            raise ValueError(f"a detector has six widths of 1 or more (stem, four stages, pyramid): {widths}")
         self.depths = tuple(depths)
-        self.stem = conv_bn(3, 16, 3, 2)
-        self.s4 = stage(16, 32, depths[0])
-        self.s8 = stage(32, 48, depths[1])
-        self.s16 = stage(48, 80, depths[2])
-        self.s32 = stage(80, 112, depths[3])
-        self.lat32 = conv_bn(112, width, 1)
-        self.lat16 = conv_bn(80, width, 1)
-        self.lat8 = conv_bn(48, width, 1)
-        self.lat4 = conv_bn(32, width, 1)
+        self.widths = tuple(widths)
+        stem, c4, c8, c16, c32, width = widths
+        self.stem = conv_bn(3, stem, 3, 2)
+        self.s4 = stage(stem, c4, depths[0])
+        self.s8 = stage(c4, c8, depths[1])
+        self.s16 = stage(c8, c16, depths[2])
+        self.s32 = stage(c16, c32, depths[3])
+        self.lat32 = conv_bn(c32, width, 1)
+        self.lat16 = conv_bn(c16, width, 1)
+        self.lat8 = conv_bn(c8, width, 1)
+        self.lat4 = conv_bn(c4, width, 1)
         self.smooth = nn.Sequential(
             conv_bn(width, width, 3, groups=width),
             conv_bn(width, width, 1),
@@ -75,8 +87,9 @@ class DiceNet(nn.Module):
         return self.heads(self.stages(image))
 
     def stages(self, image: torch.Tensor) -> Stages:
-        """What the stride-4, 8, 16 and 32 stages give (32, 48, 80 and 112 channels, whatever
-        their depths), for the pyramid and for a lighter net to follow a fuller one's."""
+        """What the stride-4, 8, 16 and 32 stages give (``widths[1:5]`` channels: 32, 48, 80 and
+        112 at full width, whatever their depths), for the pyramid and for a lighter net to follow
+        a fuller one's."""
         x = (image / 255.0 - 0.45) / 0.25
         c4 = self.s4(self.stem(x))
         c8 = self.s8(c4)

@@ -20,7 +20,9 @@ photo the net learns to answer as its teacher does on the sharp one.
 
 ``--depths 1,1,2,2`` (session 38) trains a lighter net (``LIGHT_DEPTHS``), started from the layers
 it shares with a fuller ``--resume``d file; ``--keep-features WEIGHT`` keeps each of its stages'
-outputs near the ``--keep-from`` teacher's as well as its answers.
+outputs near the ``--keep-from`` teacher's as well as its answers. ``--widths 12,24,40,80,112,32``
+(session 39) trains a narrower one, started from the ``--resume``d file's strongest channels
+(``prune.narrowed``).
 """
 
 import argparse
@@ -38,8 +40,9 @@ from ..vision.onnx_model import ModelError, open_session
 from .cli import add_blur_options, add_keep_options, parsed, seeded_start, smoothed_value, training_parser
 from .data import Sample, augment, load_folder, smeared, targets
 from .export import export_onnx
-from .from_onnx import load_fused, resume_from_onnx, stage_depths
-from .model import CLASSES, FULL_DEPTHS, STRIDE, Depths, DiceNet, Stages
+from .from_onnx import load_fused, resume_from_onnx, stage_depths, stage_widths
+from .model import CLASSES, FULL_DEPTHS, FULL_WIDTHS, STRIDE, Depths, DiceNet, Stages, Widths
+from .prune import narrowed
 from .schedule import set_learning_rate
 
 #: the teacher's heat from which --keep-from also keeps its box sizes and offsets
@@ -138,7 +141,7 @@ class FeatureTeacher:
     net follows with ``--keep-features``."""
 
     def __init__(self, path: Path) -> None:
-        self.net = DiceNet(depths=cast(Depths, stage_depths(path)))
+        self.net = DiceNet(depths=cast(Depths, stage_depths(path)), widths=cast(Widths, stage_widths(path)))
         load_fused(self.net, path)
         self.net.eval()
 
@@ -227,21 +230,54 @@ def depths_option(parser: argparse.ArgumentParser, text: str | None, resume: Pat
     return cast(Depths, depths)
 
 
+def widths_option(parser: argparse.ArgumentParser, text: str | None, resume: Path | None) -> Widths:
+    """The channels ``--widths`` names ("12,24,40,80,112,32": stem, four stages, pyramid), none
+    wider than the ``--resume``d ONNX file's; without it, that file's, else the full ones."""
+    found = stage_widths(resume) if resume and resume.suffix == ".onnx" else None
+    if text is None:
+        return cast(Widths, found if found is not None and len(found) == 6 else FULL_WIDTHS)
+    try:
+        widths = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        widths = ()
+    if len(widths) != 6 or min(widths) < 1:
+        parser.error(
+            "--widths takes six whole numbers of 1 or more (stem, the four stages, the pyramid), "
+            f"as 12,24,40,80,112,32; not {text!r}"
+        )
+    if found is not None and len(found) == 6 and any(w > f for w, f in zip(widths, found, strict=True)):
+        wider = ",".join(map(str, found))
+        parser.error(f"--widths {text}: a net is only narrowed from the --resume file's {wider}")
+    return cast(Widths, widths)
+
+
 def started_net(
-    resume: Path | None, depths: Depths, batches: Callable[[], Iterable[torch.Tensor]]
+    resume: Path | None,
+    depths: Depths,
+    batches: Callable[[], Iterable[torch.Tensor]],
+    widths: Widths = FULL_WIDTHS,
 ) -> DiceNet:
-    """A DiceNet of ``depths``, from ``resume`` when given: a checkpoint (.pt) gives the tensors
-    that fit; an exported file (.onnx) its fused layers, each BatchNorm spread over ``batches``.
-    An exported net with other depths gives the layers both have (a lighter net started from a
-    fuller one keeps the first convolutions of each stage)."""
-    net = DiceNet(depths=depths)
+    """A DiceNet of ``depths`` and ``widths``, from ``resume`` when given: a checkpoint (.pt) gives
+    the tensors that fit; an exported file (.onnx) its fused layers, each BatchNorm spread over
+    ``batches``. An exported net with other depths gives the layers both have (a lighter net
+    started from a fuller one keeps the first convolutions of each stage); one with other widths
+    its strongest channels (``prune.narrowed``)."""
+    net = DiceNet(depths=depths, widths=widths)
     if resume and resume.suffix == ".onnx":
         found = cast(Depths, stage_depths(resume))
-        source = net if found == depths else DiceNet(depths=found)
+        found_widths = cast(Widths, stage_widths(resume))
+        same = (found, found_widths) == (depths, widths)
+        source = net if same else DiceNet(depths=found, widths=found_widths)
         resume_from_onnx(source, resume, batches())
-        if source is not net:
+        if not same:
+            if found_widths != widths:
+                source = narrowed(source, widths)
             taken = take_fitting(net, source.state_dict())
-            print(f"{taken} tensors of {resume} (depths {found}) in a net of depths {depths}", flush=True)
+            print(
+                f"{taken} tensors of {resume} (depths {found}, widths {found_widths}) "
+                f"in a net of depths {depths}, widths {widths}",
+                flush=True,
+            )
         print(f"resumed from the fused layers of {resume}", flush=True)
     elif resume:
         taken = take_fitting(net, torch.load(resume, map_location="cpu"))
@@ -274,6 +310,11 @@ def main() -> None:
         help="3×3 convolutions per stage, as 1,1,2,2 (default: the --resume file's, else 2,2,3,2)",
     )
     parser.add_argument(
+        "--widths",
+        help="channels of the stem, the four stages and the pyramid, as 12,24,40,80,112,32 "
+        "(default: the --resume file's, else 16,32,48,80,112,40)",
+    )
+    parser.add_argument(
         "--keep-features",
         type=float,
         default=0.0,
@@ -294,6 +335,7 @@ def main() -> None:
     if args.keep_features and not args.keep_from:
         parser.error("--keep-features follows the stages of the --keep-from teacher: name one")
     depths = depths_option(parser, args.depths, args.resume)
+    widths = widths_option(parser, args.widths, args.resume)
     rng = seeded_start(args)
     real = [s for folder in args.data for s in load_folder(folder)]
     synthetic = [s for folder in args.synthetic for s in load_folder(folder)]
@@ -309,11 +351,17 @@ def main() -> None:
         feature_teacher = FeatureTeacher(args.keep_from) if args.keep_features else None
     except (ModelError, ValueError) as err:
         parser.error(str(err))
+    if feature_teacher is not None and feature_teacher.net.widths[1:5] != widths[1:5]:
+        parser.error(
+            f"--keep-features follows the teacher's stages, {feature_teacher.net.widths[1:5]} channels; "
+            f"this net's have {widths[1:5]}"
+        )
 
     net = started_net(
         args.resume,
         depths,
         lambda: (batch(samples, weights, args.batch, args.crop, rng).images for _ in range(8)),
+        widths,
     )
     optimiser = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     budget = args.minutes * 60
