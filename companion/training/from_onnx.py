@@ -9,6 +9,7 @@ batches, so that in training mode (batch statistics) it still passes its input o
 
 from collections.abc import Iterable
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 import onnx
@@ -30,18 +31,46 @@ def fused_layers(path: Path) -> list[tuple[np.ndarray, np.ndarray]]:
     return layers
 
 
+class Convolution(NamedTuple):
+    """What ``stage_depths`` and ``stage_widths`` need of one Conv node of an ONNX graph."""
+
+    kernel: list[int]
+    halves: bool  # a stride of 2
+    full: bool  # group 1: not depthwise
+    channels: int  # output channels
+
+    @property
+    def full_3x3(self) -> bool:
+        return self.kernel == [3, 3] and self.full
+
+
+def convolutions(path: Path) -> list[Convolution]:
+    """Every Conv node of the ONNX graph in ``path``, in graph order."""
+    model = onnx.load(str(path))
+    shapes = {init.name: tuple(init.dims) for init in model.graph.initializer}
+    found = []
+    for node in model.graph.node:
+        if node.op_type == "Conv":
+            attributes = {a.name: onnx.helper.get_attribute_value(a) for a in node.attribute}
+            found.append(
+                Convolution(
+                    list(attributes.get("kernel_shape", [])),
+                    list(attributes.get("strides", [1, 1])) == [2, 2],
+                    attributes.get("group", 1) == 1,
+                    int(shapes[node.input[1]][0]),
+                )
+            )
+    return found
+
+
 def stage_depths(path: Path) -> tuple[int, ...]:
     """How many full 3×3 convolutions each stage of the backbone in ``path`` has (a stage starts
     with one that halves the picture); the first such convolution, the stem, is no stage."""
-    model = onnx.load(str(path))
     depths: list[int] = []
-    for node in model.graph.node:
-        if node.op_type != "Conv":
+    for conv in convolutions(path):
+        if not conv.full_3x3:
             continue
-        attributes = {a.name: onnx.helper.get_attribute_value(a) for a in node.attribute}
-        if list(attributes.get("kernel_shape", [])) != [3, 3] or attributes.get("group", 1) != 1:
-            continue
-        if list(attributes.get("strides", [1, 1])) == [2, 2]:
+        if conv.halves:
             depths.append(0)
         if depths:
             depths[-1] += 1
@@ -52,19 +81,13 @@ def stage_widths(path: Path) -> tuple[int, ...]:
     """The channels of the detector in ``path``: its stem's, each stage's (what the convolution
     that starts it writes) and its pyramid's (what the first 1×1 convolution writes), as
     ``DiceNet``'s ``widths``."""
-    model = onnx.load(str(path))
-    shapes = {init.name: tuple(init.dims) for init in model.graph.initializer}
     widths: list[int] = []
-    for node in model.graph.node:
-        if node.op_type != "Conv":
-            continue
-        attributes = {a.name: onnx.helper.get_attribute_value(a) for a in node.attribute}
-        kernel, channels = list(attributes.get("kernel_shape", [])), shapes[node.input[1]][0]
-        if kernel == [3, 3] and attributes.get("group", 1) == 1:
-            if not widths or list(attributes.get("strides", [1, 1])) == [2, 2]:
-                widths.append(int(channels))
-        elif kernel == [1, 1] and widths:
-            return (*widths, int(channels))
+    for conv in convolutions(path):
+        if conv.full_3x3:
+            if not widths or conv.halves:
+                widths.append(conv.channels)
+        elif conv.kernel == [1, 1] and widths:
+            return (*widths, conv.channels)
     return tuple(widths)
 
 
