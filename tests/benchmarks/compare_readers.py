@@ -26,6 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from companion.camera.bridge import unsure
+from companion.commands.parser import share
 from companion.vision import DiceReader, Die
 from companion.vision.benchmark import evaluate
 from companion.vision.dataset import LabelledBox
@@ -52,16 +53,9 @@ def reader_of(
 
 
 def sure_unmirrored_option(text: str) -> float | None:
-    """A ``--…-sure-unmirrored`` value: a probability, or ``none`` (every crop read mirrored too)."""
-    if text.strip().lower() == "none":
-        return None
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a probability like 0.9, or none, not {text!r}") from None
-    if not 0 < value <= 1.01:
-        raise argparse.ArgumentTypeError(f"expected a probability over 0, at most 1.01, or none, not {text}")
-    return value
+    """A ``--…-sure-unmirrored`` value: a probability (as ``share`` reads it), or ``none`` (every
+    crop read mirrored too)."""
+    return None if text.strip().lower() == "none" else share(text)
 
 
 def add_reader_options(parser: argparse.ArgumentParser) -> None:
