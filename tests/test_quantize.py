@@ -10,6 +10,7 @@ import pytest
 
 onnx = pytest.importorskip("onnx")
 
+from companion.training.export import mark_look_side  # noqa: E402
 from companion.training.quantize import (  # noqa: E402
     DICENET_HEADS,
     DICENET_OPS,
@@ -55,9 +56,11 @@ def test_the_shipped_models_read_the_same_on_every_x86_cpu(name):
 
 @pytest.mark.slow
 def test_a_quantised_detector_keeps_its_heads_float_and_reads_like_its_float_original(tmp_path):
-    """Box sizes and heatmap come from float weights; the others within ±64; the dice found are the same."""
+    """Box sizes and heatmap come from float weights; the others within ±64; the dice found are the
+    same, and the copy names the look side its original does."""
     frames = calibration_frames([(FIXTURES, 6)])
-    original = MODELS / "float" / "dicenet.onnx"
+    original = tmp_path / "float.onnx"
+    mark_look_side(MODELS / "float" / "dicenet.onnx", original, 576)
     float_detector = DiceDetector(original, threads=1)
     out = tmp_path / "dicenet.onnx"
     quantize(original, out, "image", look_tensors(float_detector, frames), DICENET_OPS, head_nodes(original))
@@ -71,6 +74,7 @@ def test_a_quantised_detector_keeps_its_heads_float_and_reads_like_its_float_ori
     assert weights and outside_weight_range(weights) == 0
     float_finds = [float_detector.detect(frame) for frame in frames]
     int8_detector = DiceDetector(out, threads=1)
+    assert float_detector.input_side == int8_detector.input_side == 576
     int8_finds = [int8_detector.detect(frame) for frame in frames]
     assert sum(map(len, float_finds)) >= 10
     for floats, int8s in zip(float_finds, int8_finds, strict=True):

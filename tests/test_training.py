@@ -594,3 +594,69 @@ def test_widths_that_are_not_six_whole_numbers_or_wider_than_the_resumed_file_ar
         with pytest.raises(SystemExit):
             widths_option(parser, wrong, MODELS / "dicenet.onnx")
         assert said in capsys.readouterr().err
+
+
+def die_widths_after_augmenting(look_side: int) -> list[float]:
+    """The width of a 40 px die in a 600 px wide picture in augmented copies for a ``look_side`` look."""
+    image = np.full((400, 600, 3), 30, np.uint8)
+    image[100:140, 200:240] = 255
+    sample = Sample(image, np.array([[200, 100, 240, 140]], np.float32), np.array([2]))
+    rng, widths = random.Random(5), []
+    for _ in range(80):
+        _, boxes, _ = augment(sample, 320, rng, look_side=look_side)
+        if len(boxes):
+            widths.append(float(boxes[0, 2] - boxes[0, 0]))
+    return widths
+
+
+def test_training_for_a_smaller_look_shows_the_dice_as_that_look_would():
+    """Session 42: --look-side 448 draws the scales around a 448 px look, not 640."""
+    usual, smaller = die_widths_after_augmenting(640), die_widths_after_augmenting(448)
+    assert max(usual) <= 40 * 1.45 * 640 / 600 + 1 and max(smaller) <= 40 * 1.45 * 448 / 600 + 1
+    assert min(smaller) >= 40 * 0.55 * 448 / 600 - 1
+    assert 0.6 < np.mean(smaller) / np.mean(usual) < 0.8  # 448 / 640 = 0.7
+
+
+def test_an_exported_detector_tells_the_reader_its_look_side_and_a_copy_can_name_another(tmp_path, capsys):
+    from companion.training.export import export_onnx, main
+    from companion.vision.detector import DEFAULT_LOOK_SIDE, DiceDetector
+
+    export_onnx(DiceNet(depths=(1, 1, 1, 1), widths=(8, 8, 8, 8, 8, 8)), tmp_path / "small.onnx", 448)
+    assert DiceDetector(tmp_path / "small.onnx", threads=1).input_side == 448
+    assert DiceDetector(tmp_path / "small.onnx", input_side=320, threads=1).input_side == 320
+    assert DiceDetector(MODELS / "dicenet.onnx", threads=1).input_side == DEFAULT_LOOK_SIDE == 640
+    main([str(tmp_path / "small.onnx"), "--look-side", "512", "--out", str(tmp_path / "marked.onnx")])
+    assert DiceDetector(tmp_path / "marked.onnx", threads=1).input_side == 512
+    assert "look side 512" in capsys.readouterr().out
+    for wrong, said in ((["--look-side", "20"], "64 to 4096"), (["--look-side", "x"], "invalid int")):
+        with pytest.raises(SystemExit):
+            main([str(tmp_path / "small.onnx"), *wrong, "--out", str(tmp_path / "bad.onnx")])
+        assert said in capsys.readouterr().err
+    assert not (tmp_path / "bad.onnx").exists()
+    with pytest.raises(SystemExit):
+        main([str(tmp_path / "none.onnx"), "--look-side", "512", "--out", str(tmp_path / "bad.onnx")])
+    assert "no such file" in capsys.readouterr().err
+
+
+def test_a_detector_file_naming_a_look_side_that_is_no_size_is_refused(tmp_path):
+    import onnx
+
+    from companion.vision.detector import DiceDetector
+    from companion.vision.onnx_model import ModelError
+
+    graph = onnx.load(str(MODELS / "dicenet.onnx"))
+    onnx.helper.set_model_props(graph, {"look_side": "big"})
+    onnx.save(graph, str(tmp_path / "odd.onnx"))
+    with pytest.raises(ModelError, match="look side"):
+        DiceDetector(tmp_path / "odd.onnx", threads=1)
+
+
+def test_detector_training_refuses_a_look_side_too_small_to_see_dice(monkeypatch, capsys):
+    import sys
+
+    from companion.training.train import main
+
+    monkeypatch.setattr(sys, "argv", ["train", "--look-side", "32", "--minutes", "0"])
+    with pytest.raises(SystemExit):
+        main()
+    assert "--look-side 32" in capsys.readouterr().err

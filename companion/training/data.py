@@ -8,6 +8,7 @@ import cv2
 import numpy as np
 
 from ..vision.dataset import read_yolo_folder
+from ..vision.detector import DEFAULT_LOOK_SIDE
 
 
 @dataclass
@@ -41,20 +42,28 @@ def load_folder(folder: Path, max_side: int = 800) -> list[Sample]:
     return samples
 
 
+#: the widest median die (pixels) a picture is scaled to for a ``DEFAULT_LOOK_SIDE`` look
+WIDEST_DIE = 200
+
+
 def augment(
-    sample: Sample, crop: int, rng: random.Random, stretch: float = 1.0
+    sample: Sample, crop: int, rng: random.Random, stretch: float = 1.0, look_side: int = DEFAULT_LOOK_SIDE
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """A random crop at a random scale, flips, quarter turns, light and colour changes, blur.
+
+    The scale is drawn so the picture's longest side is 0.55–1.45 × ``look_side``: a net trained
+    for a smaller look (session 42) sees its dice as that look shows them.
 
     ``stretch`` above 1: half the images are also made wider than tall (or taller than wide) by
     up to that factor, as a die seen at a slant or a photo squeezed to a square looks."""
     image, boxes, classes = sample.image, sample.boxes.copy(), sample.classes.copy()
     h, w = image.shape[:2]
     longest = max(h, w)
-    scale = rng.uniform(0.55, 1.45) * 640 / longest
+    scale = rng.uniform(0.55, 1.45) * look_side / longest
     if len(boxes):
         median = float(np.median(np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])))
-        scale = min(scale, 200 / max(median, 1))  # keep dice within what the net sees
+        widest = WIDEST_DIE * look_side / DEFAULT_LOOK_SIDE
+        scale = min(scale, widest / max(median, 1))  # keep dice within what the net sees
     aspect = np.exp(rng.uniform(-1, 1) * np.log(stretch)) if stretch > 1 and rng.random() < 0.5 else 1.0
     sx, sy = scale * aspect**0.5, scale / aspect**0.5
     image = cv2.resize(

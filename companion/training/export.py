@@ -1,13 +1,18 @@
-"""Export DiceNet to ONNX (opset 17, any input size that is a multiple of 32)."""
+"""Export DiceNet to ONNX (opset 17, any input size that is a multiple of 32), and name in the
+file the look side it was trained for (``vision.detector.LOOK_SIDE_KEY``)."""
 
+import argparse
 from pathlib import Path
 
+import onnx
 import torch
 
+from ..vision.detector import DEFAULT_LOOK_SIDE, LOOK_SIDE_KEY
 from .model import DiceNet, ExportedDiceNet
 
 
-def export_onnx(net: DiceNet, out: Path) -> None:
+def export_onnx(net: DiceNet, out: Path, look_side: int = DEFAULT_LOOK_SIDE) -> None:
+    """``net`` as ONNX at ``out``, marked with ``look_side`` (the reader's first look)."""
     out.parent.mkdir(parents=True, exist_ok=True)
     net.eval()
     wrapped = ExportedDiceNet(net).eval()
@@ -29,5 +34,41 @@ def export_onnx(net: DiceNet, out: Path) -> None:
                 "boxes": {0: "n", 2: "fh", 3: "fw"},
             },
         )
+    mark_look_side(tmp, tmp, look_side)
     tmp.replace(out)  # never leave a half-written model where the reader looks
     net.train()
+
+
+def mark_look_side(model: Path, out: Path, look_side: int) -> None:
+    """A copy of the detector ``model`` at ``out`` that names ``look_side`` as its first look."""
+    if not 64 <= look_side <= 4096:
+        raise ValueError(f"a look side is 64 to 4096 pixels, not {look_side}")
+    graph = onnx.load(str(model))
+    kept = {p.key: p.value for p in graph.metadata_props if p.key != LOOK_SIDE_KEY}
+    onnx.helper.set_model_props(graph, {**kept, LOOK_SIDE_KEY: str(look_side)})
+    onnx.save(graph, str(out))
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        description="Copy a dice model, naming the look side the reader should use with it "
+        "(python -m companion.training.export IN.onnx --look-side 448 --out OUT.onnx)."
+    )
+    parser.add_argument("model", type=Path)
+    parser.add_argument("--look-side", type=int, required=True)
+    parser.add_argument("--out", type=Path, required=True)
+    args = parser.parse_args(argv)
+    if not args.model.is_file():
+        parser.error(f"{args.model}: no such file")
+    try:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        mark_look_side(args.model, args.out, args.look_side)
+    except ValueError as err:
+        parser.error(str(err))
+    except Exception as err:  # onnx raises its own types for a file that is no model
+        parser.error(f"{args.model} is not an ONNX model: {err}")
+    print(f"wrote {args.out} (look side {args.look_side})")
+
+
+if __name__ == "__main__":
+    main()

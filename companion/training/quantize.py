@@ -133,6 +133,10 @@ def quantize(
         op_types_to_quantize=ops,
         nodes_to_exclude=list(keep),
     )
+    source, copy = onnx.load(str(model)), onnx.load(str(tmp))
+    if source.metadata_props:  # what the file says of how to read it (look side, quarter turns)
+        onnx.helper.set_model_props(copy, {p.key: p.value for p in source.metadata_props})
+        onnx.save(copy, str(tmp))
     tmp.replace(out)  # never leave a half-written model where the reader looks
 
 

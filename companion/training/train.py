@@ -36,6 +36,7 @@ import numpy as np
 import torch
 from torch.nn import functional as F
 
+from ..vision.detector import DEFAULT_LOOK_SIDE
 from ..vision.onnx_model import ModelError, open_session
 from .cli import add_blur_options, add_keep_options, parsed, seeded_start, smoothed_value, training_parser
 from .data import Sample, augment, load_folder, smeared, targets
@@ -98,12 +99,14 @@ def batch(
     real: int = 0,
     motion_blur: float = 0.0,
     blur_real: bool = False,
+    look_side: int = DEFAULT_LOOK_SIDE,
 ) -> Batch:
     """``size`` samples drawn by ``weights`` (the first ``real`` of ``samples`` are real photos),
-    a ``motion_blur`` share of the rendered ones ``smeared``, of the real ones too if ``blur_real``."""
+    a ``motion_blur`` share of the rendered ones ``smeared``, of the real ones too if ``blur_real``,
+    each scaled as a ``look_side`` look would show it."""
     images, heats, regs, masks, is_real, smears, sharp = [], [], [], [], [], [], []
     for index in rng.choices(range(len(samples)), weights=weights, k=size):
-        image, boxes, classes = augment(samples[index], crop, rng, stretch)
+        image, boxes, classes = augment(samples[index], crop, rng, stretch, look_side)
         sharp.append(image.transpose(2, 0, 1))
         smear = bool(motion_blur) and (blur_real or index >= real) and rng.random() < motion_blur
         if smear:
@@ -323,6 +326,12 @@ def main() -> None:
     )
     add_blur_options(parser, "rendered images", "real photos")
     parser.add_argument(
+        "--look-side",
+        type=int,
+        default=DEFAULT_LOOK_SIDE,
+        help=f"the longest side (px) of the look to train for (default {DEFAULT_LOOK_SIDE})",
+    )
+    parser.add_argument(
         "--blur-real",
         action="store_true",
         help="--motion-blur blurs real photos too; the keep loss covers them, its teacher shown them sharp",
@@ -330,6 +339,8 @@ def main() -> None:
     args = parsed(parser)
     if args.blur_real and not args.motion_blur:
         parser.error("--blur-real blurs a --motion-blur share of the real photos: give that share")
+    if args.look_side < 64:
+        parser.error(f"--look-side {args.look_side}: a look shows the picture at 64 px or more")
     if args.resume and not args.resume.is_file():
         parser.error(f"--resume {args.resume}: no such file")
     if args.keep_features and not args.keep_from:
@@ -382,6 +393,7 @@ def main() -> None:
             len(real),
             args.motion_blur,
             args.blur_real,
+            args.look_side,
         )
         # real photos are always kept (sharp or not, the teacher sees them sharp); rendered
         # ones too when left sharp, with --keep-sharp
@@ -403,10 +415,10 @@ def main() -> None:
             )
         if time.monotonic() - last_save > 300:
             torch.save(net.state_dict(), checkpoint)
-            export_onnx(net, args.out)
+            export_onnx(net, args.out, args.look_side)
             last_save = time.monotonic()
     torch.save(net.state_dict(), checkpoint)
-    export_onnx(net, args.out)
+    export_onnx(net, args.out, args.look_side)
     print(f"done: {step} steps in {(time.monotonic() - start) / 60:.1f} min -> {args.out}", flush=True)
 
 

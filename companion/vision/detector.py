@@ -13,6 +13,10 @@ face, and must not take the dice in it along: a large find with more than six fi
 in a finer look is no die, and only one the caller confirms (the pip reader: "this is a die")
 drops what lies inside it.
 
+The first look's side is the model's: a detector trained for a smaller look (``train
+--look-side``) says so in its file (``LOOK_SIDE_KEY``); one that says nothing was trained for
+``DEFAULT_LOOK_SIDE``.
+
 A large frame (a phone photo, longest side ``CLOSE_LOOK`` × the input side or more) is also
 looked at twice as large: dice under ``SMALL_DIE`` pixels in the usual look (a phone held high
 over a mat) are found surely there, and those no other look found are added.
@@ -27,11 +31,16 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import onnxruntime as ort
 
 from .boxes import centre, contains, inside_share
-from .onnx_model import open_session, shipped_model
+from .onnx_model import ModelError, open_session, shipped_model
 
 STRIDE = 4
+#: the ONNX metadata key naming the longest side (pixels) the detector was trained to look at a frame with
+LOOK_SIDE_KEY = "look_side"
+#: the look side of a detector file without that key (every one trained before session 42)
+DEFAULT_LOOK_SIDE = 640
 #: the heatmap peak that counts as a die
 DEFAULT_THRESHOLD = 0.4
 #: a die this wide (in pixels of a look's model input) or wider is taken from the next, smaller look
@@ -70,14 +79,15 @@ class Detection:
 
 
 class DiceDetector:
-    """Load once, then ``detect(frame)``. ``input_side`` is the longest side the model sees;
+    """Load once, then ``detect(frame)``. ``input_side`` is the longest side the model sees
+    (None: the side its file names, ``trained_look_side``);
     a heatmap peak of ``threshold`` is a die, one of ``floor`` (default: ``threshold``) a maybe;
     the close look of a large frame adds dice narrower than ``small_die`` (pixels of the usual look)."""
 
     def __init__(
         self,
         model_path: Path | None = None,
-        input_side: int = 640,
+        input_side: int | None = None,
         threads: int = 2,
         threshold: float = DEFAULT_THRESHOLD,
         floor: float | None = None,
@@ -90,7 +100,7 @@ class DiceDetector:
         heat_shape = self.session.get_outputs()[0].shape
         #: True when the model reads pips itself (one heatmap per value), False if it only finds dice
         self.reads_pips = len(heat_shape) == 4 and heat_shape[1] == 6
-        self.input_side = input_side
+        self.input_side = input_side or trained_look_side(self.session, Path(model_path or DEFAULT_MODEL))
         self.threshold = threshold
         self.floor = threshold if floor is None else min(floor, threshold)
         self.small_die = small_die
@@ -186,6 +196,17 @@ class DiceDetector:
         if self.part_inside is None:
             return dice
         return [die for die in dice if inside_share(find.box, die.box) >= self.part_inside]
+
+
+def trained_look_side(session: ort.InferenceSession, path: Path) -> int:
+    """The look side the detector in ``session`` (loaded from ``path``) was trained for, from its
+    metadata (``LOOK_SIDE_KEY``); ``DEFAULT_LOOK_SIDE`` when it names none."""
+    mark = session.get_modelmeta().custom_metadata_map.get(LOOK_SIDE_KEY)
+    if mark is None:
+        return DEFAULT_LOOK_SIDE
+    if not mark.isdigit() or not 64 <= int(mark) <= 4096:
+        raise ModelError(f"the dice model {path} names a look side of {mark!r}; expected pixels, 64 to 4096")
+    return int(mark)
 
 
 def fitted(frame: np.ndarray, side: int) -> tuple[np.ndarray, float]:

@@ -56,7 +56,7 @@ class DiceReader:
         model_path: Path | None = None,
         calibration: Calibration | None = None,
         threads: int = 2,
-        input_side: int = 640,
+        input_side: int | None = None,
         threshold: float = DEFAULT_THRESHOLD,
         pip_model_path: Path | None = None,
         maybe_threshold: float | None = MAYBE_THRESHOLD,
