@@ -651,12 +651,14 @@ def test_a_detector_file_naming_a_look_side_that_is_no_size_is_refused(tmp_path)
         DiceDetector(tmp_path / "odd.onnx", threads=1)
 
 
-def test_detector_training_refuses_a_look_side_too_small_to_see_dice(monkeypatch, capsys):
+@pytest.mark.parametrize("side", ["32", "5000"])
+def test_detector_training_refuses_a_look_side_its_file_could_not_name(monkeypatch, capsys, side):
+    """Too small to see dice, or beyond what a detector file may name: refused before training."""
     import sys
 
     from companion.training.train import main
 
-    monkeypatch.setattr(sys, "argv", ["train", "--look-side", "32", "--minutes", "0"])
+    monkeypatch.setattr(sys, "argv", ["train", "--look-side", side, "--minutes", "0"])
     with pytest.raises(SystemExit):
         main()
-    assert "--look-side 32" in capsys.readouterr().err
+    assert f"--look-side {side}" in capsys.readouterr().err

@@ -7,7 +7,7 @@ from pathlib import Path
 import onnx
 import torch
 
-from ..vision.detector import DEFAULT_LOOK_SIDE, LOOK_SIDE_KEY
+from ..vision.detector import DEFAULT_LOOK_SIDE, LOOK_SIDE_KEY, LOOK_SIDES, look_sides_named
 from .model import DiceNet, ExportedDiceNet
 
 
@@ -41,8 +41,8 @@ def export_onnx(net: DiceNet, out: Path, look_side: int = DEFAULT_LOOK_SIDE) -> 
 
 def mark_look_side(model: Path, out: Path, look_side: int) -> None:
     """A copy of the detector ``model`` at ``out`` that names ``look_side`` as its first look."""
-    if not 64 <= look_side <= 4096:
-        raise ValueError(f"a look side is 64 to 4096 pixels, not {look_side}")
+    if look_side not in LOOK_SIDES:
+        raise ValueError(f"a look side is {look_sides_named()} pixels, not {look_side}")
     graph = onnx.load(str(model))
     kept = {p.key: p.value for p in graph.metadata_props if p.key != LOOK_SIDE_KEY}
     onnx.helper.set_model_props(graph, {**kept, LOOK_SIDE_KEY: str(look_side)})

@@ -36,7 +36,7 @@ import numpy as np
 import torch
 from torch.nn import functional as F
 
-from ..vision.detector import DEFAULT_LOOK_SIDE
+from ..vision.detector import DEFAULT_LOOK_SIDE, LOOK_SIDES, look_sides_named
 from ..vision.onnx_model import ModelError, open_session
 from .cli import add_blur_options, add_keep_options, parsed, seeded_start, smoothed_value, training_parser
 from .data import Sample, augment, load_folder, smeared, targets
@@ -339,8 +339,8 @@ def main() -> None:
     args = parsed(parser)
     if args.blur_real and not args.motion_blur:
         parser.error("--blur-real blurs a --motion-blur share of the real photos: give that share")
-    if args.look_side < 64:
-        parser.error(f"--look-side {args.look_side}: a look shows the picture at 64 px or more")
+    if args.look_side not in LOOK_SIDES:  # refused now, not at the first save minutes in
+        parser.error(f"--look-side {args.look_side}: a look side is {look_sides_named()} pixels")
     if args.resume and not args.resume.is_file():
         parser.error(f"--resume {args.resume}: no such file")
     if args.keep_features and not args.keep_from:

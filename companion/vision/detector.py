@@ -41,6 +41,8 @@ STRIDE = 4
 LOOK_SIDE_KEY = "look_side"
 #: the look side of a detector file without that key (every one trained before session 42)
 DEFAULT_LOOK_SIDE = 640
+#: the look sides a detector may be trained for or its file name (pixels)
+LOOK_SIDES = range(64, 4097)
 #: the heatmap peak that counts as a die
 DEFAULT_THRESHOLD = 0.4
 #: a die this wide (in pixels of a look's model input) or wider is taken from the next, smaller look
@@ -94,13 +96,14 @@ class DiceDetector:
         small_die: int = SMALL_DIE,
         part_inside: float | None = PART_INSIDE,
     ) -> None:
-        self.session = open_session(Path(model_path or DEFAULT_MODEL), threads, "dice", "--model")
+        path = Path(model_path or DEFAULT_MODEL)
+        self.session = open_session(path, threads, "dice", "--model")
         self.input_name = self.session.get_inputs()[0].name
         self.output_names = [o.name for o in self.session.get_outputs()]
         heat_shape = self.session.get_outputs()[0].shape
         #: True when the model reads pips itself (one heatmap per value), False if it only finds dice
         self.reads_pips = len(heat_shape) == 4 and heat_shape[1] == 6
-        self.input_side = input_side or trained_look_side(self.session, Path(model_path or DEFAULT_MODEL))
+        self.input_side = input_side or trained_look_side(self.session, path)
         self.threshold = threshold
         self.floor = threshold if floor is None else min(floor, threshold)
         self.small_die = small_die
@@ -204,9 +207,16 @@ def trained_look_side(session: ort.InferenceSession, path: Path) -> int:
     mark = session.get_modelmeta().custom_metadata_map.get(LOOK_SIDE_KEY)
     if mark is None:
         return DEFAULT_LOOK_SIDE
-    if not mark.isdigit() or not 64 <= int(mark) <= 4096:
-        raise ModelError(f"the dice model {path} names a look side of {mark!r}; expected pixels, 64 to 4096")
+    if not mark.isdigit() or int(mark) not in LOOK_SIDES:
+        raise ModelError(
+            f"the dice model {path} names a look side of {mark!r}; expected pixels, {look_sides_named()}"
+        )
     return int(mark)
+
+
+def look_sides_named() -> str:
+    """``LOOK_SIDES`` as a message says them."""
+    return f"{LOOK_SIDES.start} to {LOOK_SIDES.stop - 1}"
 
 
 def fitted(frame: np.ndarray, side: int) -> tuple[np.ndarray, float]:
