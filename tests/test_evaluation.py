@@ -202,13 +202,13 @@ def test_the_benchmarks_name_the_cpu_and_whether_it_has_8_bit_dot_products(tmp_p
 def test_the_mirror_option_of_the_reader_benchmarks_takes_a_probability_or_none():
     import argparse
 
-    from tests.benchmarks.compare_readers import sure_unmirrored_option
+    from tests.benchmarks.compare_readers import share_or_none
 
-    assert sure_unmirrored_option("0.9") == 0.9
-    assert sure_unmirrored_option(" None ") is None
+    assert share_or_none("0.9") == 0.9
+    assert share_or_none(" None ") is None
     for wrong in ("0.9x", "0", "2"):
         with pytest.raises(argparse.ArgumentTypeError, match="not a number|out of range"):
-            sure_unmirrored_option(wrong)
+            share_or_none(wrong)
 
 
 def test_paired_speed_reads_each_picture_with_both_readers_in_turn_the_first_alternating():

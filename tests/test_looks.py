@@ -4,6 +4,7 @@ tray seen whole (one large "face" with the dice inside) never drops the dice in 
 import numpy as np
 import pytest
 
+from companion.vision.boxes import centre, contains
 from companion.vision.detector import Detection, DiceDetector
 
 
@@ -18,11 +19,23 @@ DICE_IN_TRAY = [die(60 + 70 * (i % 7), 80 + 120 * (i // 7), 50) for i in range(1
 
 @pytest.fixture
 def detector(monkeypatch):
-    """The shipped detector whose looks answer what each test says (scale 1: frame pixels)."""
+    """The shipped detector whose looks answer what each test says (scale 1: frame pixels; a look
+    at part of the frame answers the finds whose centre lies in it), recording each look's side
+    and part."""
     detector = DiceDetector()
     answers: dict[int, list[Detection]] = {}
-    monkeypatch.setattr(detector, "detect_at", lambda frame, side: (answers.get(side, []), 1.0))
-    detector.answers = answers
+    looked: list[tuple[int, tuple | None]] = []
+
+    def detect_at(frame, side, region=None, floor=None):
+        looked.append((side, region))
+        found = [d for d in answers.get(side, []) if d.score >= (detector.floor if floor is None else floor)]
+        if region is not None:
+            x0, y0, x1, y1 = region
+            found = [d for d in found if contains((x0, y0, x1 - x0, y1 - y0), centre(d.box))]
+        return found, 1.0
+
+    monkeypatch.setattr(detector, "detect_at", detect_at)
+    detector.answers, detector.looked = answers, looked
     return detector
 
 
@@ -147,3 +160,78 @@ def test_a_large_find_the_pip_reader_confirmed_is_not_read_again(monkeypatch):
     dice = reader.read(FRAME)
     assert sorted(asked) == sorted([close_up.box, small.box])
     assert sorted(d.pips for d in dice) == [2, 5]
+
+
+def test_the_usual_look_covers_only_the_parts_round_what_the_half_look_found(detector):
+    """Dice lie together: the 640 look is made over the box round the half look's finds grown by
+    a die (at least 32 px), its corner on the 32 px grid; a find away from it is not looked for."""
+    from companion.vision.detector import FOCUS_MARGIN
+
+    half = [die(200, 200, 40), die(260, 200, 40)]  # scale 1: the boxes are in pixels of each look
+    at_640 = [die(205, 205, 30), die(265, 205, 30), die(600, 20, 30)]
+    detector.answers.update({320: half, 640: at_640})
+    found = detector.detect(FRAME)
+    margin = max(32, FOCUS_MARGIN * 40)
+    part = (int((200 - margin) // 32) * 32, int((200 - margin) // 32) * 32, 300 + margin, 240 + margin)
+    assert (640, part) in detector.looked
+    assert (640, None) not in detector.looked
+    assert sorted(d.box for d in found) == sorted([at_640[0].box, at_640[1].box])
+
+
+def test_far_apart_finds_get_a_part_each_and_overlapping_parts_are_joined(detector):
+    near = [die(40, 40, 30), die(80, 40, 30)]  # their grown boxes overlap: one part
+    far = die(560, 560, 30)
+    detector.answers.update({320: [*near, far]})
+    detector.detect(FRAME)
+    parts = [region for side, region in detector.looked if side == 640]
+    assert len(parts) == 2
+    assert all(x0 % 32 == 0 and y0 % 32 == 0 and x1 <= 640 and y1 <= 640 for x0, y0, x1, y1 in parts)
+    assert any(x0 <= 40 and x1 >= 110 for x0, _, x1, _ in parts)  # the near two in one part
+
+
+def test_the_whole_frame_is_looked_at_when_the_half_look_finds_nothing_or_the_parts_cover_most_of_it(
+    detector,
+):
+    detector.detect(FRAME)  # nothing found
+    assert (640, None) in detector.looked
+    detector.looked.clear()
+    spread = [die(40 + 150 * (i % 4), 40 + 150 * (i // 4), 60) for i in range(16)]
+    detector.answers.update({320: spread})
+    detector.detect(FRAME)
+    assert (640, None) in detector.looked
+    detector.looked.clear()
+    detector.focus_most = None  # focus off: always the whole frame
+    detector.answers.update({320: [die(40, 40, 30)]})
+    detector.detect(FRAME)
+    assert (640, None) in detector.looked
+
+
+def test_a_faint_half_look_find_chooses_where_to_look_but_is_no_die(detector):
+    """A small die the half look barely sees (scored under the maybe floor, over ``FOCUS_FLOOR``)
+    still brings the usual look to it, where it is found surely."""
+    from companion.vision.detector import FOCUS_FLOOR
+
+    faint = die(300, 300, 10, (FOCUS_FLOOR + detector.floor) / 2)
+    detector.answers.update({320: [faint], 640: [die(298, 298, 16)]})
+    found = detector.detect(FRAME)
+    assert [d.box for d in found] == [(298, 298, 16, 16)]
+    assert (640, None) not in detector.looked
+
+
+def test_a_look_at_part_of_a_real_frame_finds_its_dice_where_the_whole_look_does():
+    """The shipped model: the dice found in a part of the 640 look are in pixels of the frame,
+    where the look at the whole frame finds them."""
+    import cv2
+
+    from tests.test_vision import FIXTURES
+
+    frame = cv2.imread(str(next((FIXTURES / "images").glob("webcam*"))))
+    detector = DiceDetector()
+    whole, _ = detector.detect_at(frame, 640)
+    dice = [d for d in whole if d.score >= detector.threshold]
+    assert dice
+    target = dice[0].box
+    x0, y0 = int(max(0, target[0] - 40) // 32 * 32), int(max(0, target[1] - 40) // 32 * 32)
+    part = (x0, y0, min(640, int(target[0] + target[2] + 40)), min(480, int(target[1] + target[3] + 40)))
+    in_part, _ = detector.detect_at(frame, 640, part)
+    assert any(np.allclose(d.box, target, atol=2) for d in in_part)

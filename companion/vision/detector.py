@@ -17,6 +17,12 @@ The first look's side is the model's: a detector trained for a smaller look (``t
 --look-side``) says so in its file (``LOOK_SIDE_KEY``); one that says nothing was trained for
 ``DEFAULT_LOOK_SIDE``.
 
+The usual look is the dearest (the half look costs a quarter of it): it is made only over the
+part of the frame where the half look found anything, dice or maybes (their box grown by
+``FOCUS_MARGIN`` die sides), when that part is at most ``FOCUS_MOST`` of the frame; the dice on
+a table lie together, and most of a frame is cloth. When the half look finds nothing, the whole
+frame is looked at.
+
 A large frame (a phone photo, longest side ``CLOSE_LOOK`` × the input side or more) is also
 looked at twice as large: dice under ``SMALL_DIE`` pixels in the usual look (a phone held high
 over a mat) are found surely there, and those no other look found are added.
@@ -43,6 +49,15 @@ LOOK_SIDE_KEY = "look_side"
 DEFAULT_LOOK_SIDE = 640
 #: the look sides a detector may be trained for or its file name (pixels)
 LOOK_SIDES = range(64, 4097)
+#: the usual look covers only the part of the frame where the half look found something, when that
+#: part is at most this share of the frame; None: always the whole frame
+FOCUS_MOST: float | None = 0.6
+#: that part is the box round the half look's finds grown by this many of their median sides
+FOCUS_MARGIN = 1.0
+#: and by at least this many pixels of the usual look
+FOCUS_MARGIN_PIXELS = 32
+#: the half look's finds scored this or more choose where the usual look looks
+FOCUS_FLOOR = 0.1
 #: the heatmap peak that counts as a die
 DEFAULT_THRESHOLD = 0.4
 #: a die this wide (in pixels of a look's model input) or wider is taken from the next, smaller look
@@ -73,6 +88,10 @@ class Prepared:
     size: tuple[int, int]  # original (w, h)
 
 
+#: a part of a look: x0, y0, x1, y1 in pixels of the look (x0, y0 on the model's 32 px grid)
+Region = tuple[int, int, int, int]
+
+
 @dataclass(frozen=True)
 class Detection:
     box: tuple[float, float, float, float]  # x, y, w, h in original pixels
@@ -84,7 +103,9 @@ class DiceDetector:
     """Load once, then ``detect(frame)``. ``input_side`` is the longest side the model sees
     (None: the side its file names, ``trained_look_side``);
     a heatmap peak of ``threshold`` is a die, one of ``floor`` (default: ``threshold``) a maybe;
-    the close look of a large frame adds dice narrower than ``small_die`` (pixels of the usual look)."""
+    the close look of a large frame adds dice narrower than ``small_die`` (pixels of the usual look);
+    the usual look covers only where the half look found something when that is at most
+    ``focus_most`` of the frame (None: always the whole frame)."""
 
     def __init__(
         self,
@@ -95,6 +116,7 @@ class DiceDetector:
         floor: float | None = None,
         small_die: int = SMALL_DIE,
         part_inside: float | None = PART_INSIDE,
+        focus_most: float | None = FOCUS_MOST,
     ) -> None:
         path = Path(model_path or DEFAULT_MODEL)
         self.session = open_session(path, threads, "dice", "--model")
@@ -108,25 +130,25 @@ class DiceDetector:
         self.floor = threshold if floor is None else min(floor, threshold)
         self.small_die = small_die
         self.part_inside = part_inside
+        self.focus_most = focus_most
+        self.focus_floor = FOCUS_FLOOR
 
     def prepare(self, frame: np.ndarray, side: int | None = None) -> Prepared:
         """The frame resized so its longest side is ``side`` (default ``input_side``), padded to 32."""
         h, w = frame.shape[:2]
         resized, scale = fitted(frame, side or self.input_side)
-        rh, rw = resized.shape[:2]
-        pw, ph = -(-rw // 32) * 32, -(-rh // 32) * 32
-        padded = np.zeros((ph, pw, 3), np.uint8)
-        padded[:rh, :rw] = resized
-        tensor = np.ascontiguousarray(padded.transpose(2, 0, 1)[None], dtype=np.float32)
-        return Prepared(tensor, scale, (w, h))
+        return padded(resized, scale, (w, h))
 
     def infer(self, prepared: Prepared) -> dict[str, np.ndarray]:
         outputs = self.session.run(self.output_names, {self.input_name: prepared.tensor})
         return dict(zip(self.output_names, outputs, strict=True))
 
-    def decode(self, outputs: dict[str, np.ndarray], prepared: Prepared) -> list[Detection]:
+    def decode(
+        self, outputs: dict[str, np.ndarray], prepared: Prepared, floor: float | None = None
+    ) -> list[Detection]:
+        """The finds scored ``floor`` (default: the detector's) or more, in pixels of the frame."""
         heat, peaks, boxes = outputs["heat"][0], outputs["peaks"][0, 0], outputs["boxes"][0]
-        ys, xs = np.nonzero(peaks >= self.floor)
+        ys, xs = np.nonzero(peaks >= (self.floor if floor is None else floor))
         if len(xs) == 0:
             return []
         scores = peaks[ys, xs]
@@ -145,10 +167,21 @@ class DiceDetector:
             found.append(Detection((x0, y0, bw, bh), pips, float(scores[i])))
         return suppress_overlaps(found)
 
-    def detect_at(self, frame: np.ndarray, side: int) -> tuple[list[Detection], float]:
-        """Dice found with the frame's longest side at ``side`` pixels, and that scale."""
-        prepared = self.prepare(frame, side)
-        return self.decode(self.infer(prepared), prepared), prepared.scale
+    def detect_at(
+        self, frame: np.ndarray, side: int, region: Region | None = None, floor: float | None = None
+    ) -> tuple[list[Detection], float]:
+        """Dice found with the frame's longest side at ``side`` pixels, and that scale; only in
+        ``region`` of that look when one is given; scored ``floor`` (default: the detector's) or more."""
+        if region is None:
+            prepared = self.prepare(frame, side)
+            return self.decode(self.infer(prepared), prepared, floor), prepared.scale
+        resized, scale = fitted(frame, side)
+        x0, y0, x1, y1 = region
+        part = resized[y0:y1, x0:x1]
+        prepared = padded(part, scale, (round(part.shape[1] / scale), round(part.shape[0] / scale)))
+        h, w = frame.shape[:2]
+        found = self.decode(self.infer(prepared), prepared, floor)
+        return [shifted(d, x0 / scale, y0 / scale, (w, h)) for d in found], scale
 
     def detect(self, frame: np.ndarray, confirm: Confirm | None = None) -> list[Detection]:
         """Dice of every size: each from the look that sees it at a familiar size (see the
@@ -176,7 +209,13 @@ class DiceDetector:
         if max(h, w) > self.input_side:  # a large frame is shrunk once; the looks are made from the copy
             source, shrink = fitted(frame, self.input_side)
         shrink *= w / size[0]  # look pixels per pixel of the frame of ``size``
-        looks = {look: self.detect_at(source, self.input_side // look) for look in LOOKS}
+        half, rest = LOOKS[1], LOOKS[2:]
+        glimpse, half_scale = self.detect_at(
+            source, self.input_side // half, floor=min(self.floor, self.focus_floor)
+        )
+        looks = {half: ([d for d in glimpse if d.score >= self.floor], half_scale)}
+        looks |= {look: self.detect_at(source, self.input_side // look) for look in rest}
+        looks[LOOKS[0]] = self.detect_in_parts(source, self.focus(source.shape, glimpse))
         kept: list[Detection] = []
         for look in reversed(LOOKS):  # smallest look first: its large dice win
             found, scale = looks[look]
@@ -193,6 +232,38 @@ class DiceDetector:
                     found = [d for d, is_die in zip(found, dice, strict=True) if is_die]
             kept += found
         return [in_frame(d, shrink, size) for d in suppress_overlaps(kept)]
+
+    def detect_in_parts(self, frame: np.ndarray, parts: list[Region] | None) -> tuple[list[Detection], float]:
+        """The usual look, made only over ``parts`` of it (None: the whole frame)."""
+        if parts is None:
+            return self.detect_at(frame, self.input_side)
+        found: list[Detection] = []
+        scale = self.input_side / max(frame.shape[:2])
+        for part in parts:
+            in_part, scale = self.detect_at(frame, self.input_side, part)
+            found += in_part
+        return suppress_overlaps(found), scale
+
+    def focus(self, shape: tuple[int, ...], found: list[Detection]) -> list[Region] | None:
+        """The parts of the usual look of a frame of ``shape`` worth looking at: round what the
+        half look ``found`` (boxes in pixels of the frame), each find's box grown by the margin,
+        those that overlap joined, on the model's grid; None (the whole frame) when it found
+        nothing or the parts cover over ``focus_most`` of the frame."""
+        if self.focus_most is None or not found:
+            return None
+        h, w = shape[:2]
+        scale = self.input_side / max(h, w)
+        look_w, look_h = max(1, round(w * scale)), max(1, round(h * scale))
+        boxes = np.array([d.box for d in found]) * scale
+        margin = max(FOCUS_MARGIN_PIXELS, FOCUS_MARGIN * float(np.median(boxes[:, 2:].max(axis=1))))
+        parts = [
+            on_grid((x - margin, y - margin, x + bw + margin, y + bh + margin), (look_w, look_h))
+            for x, y, bw, bh in boxes
+        ]
+        parts = joined(parts)
+        if sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in parts) > self.focus_most * look_w * look_h:
+            return None
+        return parts
 
     def holders(self, find: Detection, dice: list[Detection]) -> list[Detection]:
         """The ``dice`` ``find`` may be part of: it lies at least ``part_inside`` inside them."""
@@ -227,6 +298,58 @@ def fitted(frame: np.ndarray, side: int) -> tuple[np.ndarray, float]:
     if size == (w, h):
         return frame, scale
     return cv2.resize(frame, size, interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR), scale
+
+
+def on_grid(box: tuple[float, float, float, float], size: tuple[int, int]) -> Region:
+    """The corners ``box`` (x0, y0, x1, y1) as a part of a look of ``size``: inside it, its
+    top left on the model's 32 px grid."""
+    x0, y0, x1, y1 = box
+    return (
+        max(0, int(x0 // 32) * 32),
+        max(0, int(y0 // 32) * 32),
+        min(size[0], int(np.ceil(x1))),
+        min(size[1], int(np.ceil(y1))),
+    )
+
+
+def joined(parts: list[Region]) -> list[Region]:
+    """``parts`` with those that overlap replaced by the box round them, until none overlap."""
+    kept: list[Region] = []
+    for part in parts:
+        while overlapping := [other for other in kept if overlap(part, other)]:
+            kept = [other for other in kept if other not in overlapping]
+            part = (
+                min(r[0] for r in (part, *overlapping)),
+                min(r[1] for r in (part, *overlapping)),
+                max(r[2] for r in (part, *overlapping)),
+                max(r[3] for r in (part, *overlapping)),
+            )
+        kept.append(part)
+    return kept
+
+
+def overlap(a: Region, b: Region) -> bool:
+    """Whether two parts share pixels."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def padded(image: np.ndarray, scale: float, size: tuple[int, int]) -> Prepared:
+    """``image`` (a look at ``scale`` of a frame of ``size``, or part of one) as the model's
+    input: padded with black to multiples of 32."""
+    rh, rw = image.shape[:2]
+    pw, ph = -(-rw // 32) * 32, -(-rh // 32) * 32
+    canvas = np.zeros((ph, pw, 3), np.uint8)
+    canvas[:rh, :rw] = image
+    tensor = np.ascontiguousarray(canvas.transpose(2, 0, 1)[None], dtype=np.float32)
+    return Prepared(tensor, scale, size)
+
+
+def shifted(detection: Detection, dx: float, dy: float, size: tuple[int, int]) -> Detection:
+    """``detection``, found in the part of a frame (of ``size``) starting at ``dx, dy``, in
+    pixels of the frame."""
+    x, y, w, h = detection.box
+    x, y = min(x + dx, size[0] - 1), min(y + dy, size[1] - 1)
+    return Detection((x, y, min(w, size[0] - x), min(h, size[1] - y)), detection.pips, detection.score)
 
 
 def in_frame(detection: Detection, shrink: float, size: tuple[int, int]) -> Detection:

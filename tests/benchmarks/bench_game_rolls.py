@@ -30,11 +30,12 @@ from companion.commands.vision_support import chosen
 from companion.synth.make_dataset import write_dataset
 from companion.vision.boxes import intersection
 from companion.vision.dataset import read_yolo_folder
+from companion.vision.detector import FOCUS_MOST
 from companion.vision.evaluation import Summary, match
 from companion.vision.pips import SURE_UNMIRRORED
 from companion.vision.reader import DiceReader
 
-from .compare_readers import reader_of, sure_unmirrored_option
+from .compare_readers import reader_of, share_or_none
 
 #: kinds of roll, by how many dice lie in it
 SIZES = {f"{low}–{high} dice": range(low, high + 1) for low, high in ((1, 4), (5, 8), (9, 12))}
@@ -89,11 +90,19 @@ def main() -> None:
     add_hide_neighbours_option(parser)
     parser.add_argument(
         "--sure-unmirrored",
-        type=sure_unmirrored_option,
+        type=share_or_none,
         default=SURE_UNMIRRORED,
         metavar="P",
         help=f"PipNet reads mirrored only the crops it reads as they are under P; none: every crop "
         f"(default {SURE_UNMIRRORED})",
+    )
+    parser.add_argument(
+        "--focus",
+        type=share_or_none,
+        default=FOCUS_MOST,
+        metavar="S",
+        help=f"the detector's usual look covers only where its half look found something when that "
+        f"is at most S of the frame; none: the whole frame (default {FOCUS_MOST})",
     )
     args = parser.parse_args()
     folder = args.folder or Path(f"build/game_rolls_{args.seed}")
@@ -107,10 +116,11 @@ def main() -> None:
     else:
         parser.error(f"{folder} has no colours.json: name its dice's colour with --colour")
     reader = (
-        reader_of(args.models, 2, args.hide_neighbours, args.sure_unmirrored)
+        reader_of(args.models, 2, args.hide_neighbours, args.sure_unmirrored, args.focus)
         if args.models
         else DiceReader(**chosen(args, "hide_neighbours"))
     )
+    reader.detector.focus_most = args.focus
     if reader.pip_reader is not None:
         reader.pip_reader.sure_unmirrored = args.sure_unmirrored
     outcomes: Counter = Counter()

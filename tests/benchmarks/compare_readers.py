@@ -12,7 +12,10 @@ Run: python -m tests.benchmarks.compare_readers --before models --after build/q_
 ``--after-hides-neighbours`` the after reader paints the other dice out of each crop, so
 ``--before models --after models --after-hides-neighbours`` judges that alone, as session 36 did;
 ``--before-sure-unmirrored`` and ``--after-sure-unmirrored`` set how surely PipNet must read a crop
-as it is not to read it mirrored too, ``none`` for every crop mirrored: session 39 judged it so)
+as it is not to read it mirrored too, ``none`` for every crop mirrored: session 39 judged it so;
+``--before-focus`` and ``--after-focus`` set the share of the frame under which the detector's usual
+look covers only where its half look found something, ``none`` for the whole frame always: session
+43 judged it so)
 
 ``--sure`` adds a table of the dice each reader is sure of (those the camera records without
 asking, ``camera.bridge.unsure``): how many are read right, and how many wrong (a false find
@@ -30,6 +33,7 @@ from companion.commands.parser import share
 from companion.vision import DiceReader, Die
 from companion.vision.benchmark import evaluate
 from companion.vision.dataset import LabelledBox
+from companion.vision.detector import FOCUS_MOST
 from companion.vision.evaluation import Summary, mistakes, paired_difference
 from companion.vision.pips import SURE_UNMIRRORED
 
@@ -39,22 +43,25 @@ def reader_of(
     threads: int,
     hide_neighbours: bool | None = None,
     sure_unmirrored: float | None = SURE_UNMIRRORED,
+    focus_most: float | None = FOCUS_MOST,
 ) -> DiceReader:
     """The reader with the two model files of the folder ``models`` (``hide_neighbours`` None:
     the reader's default), its PipNet reading mirrored only the crops it reads as they are under
-    ``sure_unmirrored`` (None: every crop)."""
+    ``sure_unmirrored`` (None: every crop), its detector's usual look focused when the parts
+    to look at cover at most ``focus_most`` of the frame (None: never)."""
     options = {} if hide_neighbours is None else {"hide_neighbours": hide_neighbours}
     reader = DiceReader(
         models / "dicenet.onnx", threads=threads, pip_model_path=models / "pipnet.onnx", **options
     )
     if reader.pip_reader is not None:
         reader.pip_reader.sure_unmirrored = sure_unmirrored
+    reader.detector.focus_most = focus_most
     return reader
 
 
-def sure_unmirrored_option(text: str) -> float | None:
-    """A ``--…-sure-unmirrored`` value: a probability (as ``share`` reads it), or ``none`` (every
-    crop read mirrored too)."""
+def share_or_none(text: str) -> float | None:
+    """A ``--…-sure-unmirrored`` or ``--…-focus`` value: a share (as ``share`` reads it), or
+    ``none`` (every crop read mirrored too; the whole frame always looked at)."""
     return None if text.strip().lower() == "none" else share(text)
 
 
@@ -71,24 +78,39 @@ def add_reader_options(parser: argparse.ArgumentParser) -> None:
     for which in ("before", "after"):
         parser.add_argument(
             f"--{which}-sure-unmirrored",
-            type=sure_unmirrored_option,
+            type=share_or_none,
             default=SURE_UNMIRRORED,
             metavar="P",
             help=f"the {which} reader reads mirrored only the crops it reads as they are under P; "
             f"none: every crop (default: the reader's, {SURE_UNMIRRORED})",
         )
+        parser.add_argument(
+            f"--{which}-focus",
+            type=share_or_none,
+            default=FOCUS_MOST,
+            metavar="S",
+            help=f"the {which} reader's usual look covers only where the half look found something "
+            f"when that is at most S of the frame; none: the whole frame (default: {FOCUS_MOST})",
+        )
 
 
 def readers_from(args: argparse.Namespace) -> tuple[DiceReader, DiceReader, str]:
     """The before and after readers ``add_reader_options``'s options ask for, and a line naming them."""
-    before = reader_of(args.before, args.threads, None, args.before_sure_unmirrored)
+    before = reader_of(args.before, args.threads, None, args.before_sure_unmirrored, args.before_focus)
     after = reader_of(
-        args.after, args.threads, True if args.after_hides_neighbours else None, args.after_sure_unmirrored
+        args.after,
+        args.threads,
+        True if args.after_hides_neighbours else None,
+        args.after_sure_unmirrored,
+        args.after_focus,
     )
     painted = ", neighbours painted" if args.after_hides_neighbours else ""
     mirrors = f" (mirrors crops read under {args.before_sure_unmirrored} / {args.after_sure_unmirrored})"
     same = args.before_sure_unmirrored == args.after_sure_unmirrored
-    return before, after, f"before: {args.before}, after: {args.after}{painted}{'' if same else mirrors}"
+    named = f"before: {args.before}, after: {args.after}{painted}{'' if same else mirrors}"
+    if args.before_focus != args.after_focus:
+        named += f" (focus {args.before_focus} / {args.after_focus})"
+    return before, after, named
 
 
 def sure_counts(dice: list[Die], truths: list[LabelledBox], pairs: list[tuple[Die, int]]) -> Counter:
