@@ -213,3 +213,13 @@ def test_neutral_dice_keep_their_names_when_their_lightness_does_not_tell_them_a
     # a hand of one neutral colour is never ranked (a white player's own dice, however dark)
     alone = to_rules_dice(lit(("white", 1, 40.0), ("white", 2, 90.0)), {("white", False): 2})
     assert [d.colour for d in alone] == ["white", "white"]
+
+
+def test_the_bridge_says_how_many_dice_the_roller_rolls_and_none_when_no_roll_is_awaited(tmp_path):
+    from companion.camera.watcher import Settled
+
+    games, game_id, bridge = live_bridge(tmp_path)
+    assert bridge.dice_rolled() == 8  # red rolls all eight
+    bridge.on_settled(Settled(1.0, red_roll([0.9] * 8)))
+    assert games.get(game_id).state.phase.value == "place"
+    assert bridge.dice_rolled() is None  # the roller places; no roll is awaited

@@ -293,3 +293,49 @@ def test_a_misfit_calibration_is_said_once_and_a_fitting_one_clears_it():
     assert watch.look(0.2, frame()) is None  # said once
     in_use[0] = Calibration(zones={"tray": (0, 0, 100, 100)}, frame=(320, 240))  # the setup page saved
     assert watch.look(0.3, frame())["camera"] == "ok"
+
+
+class ShortSighted(Script):
+    """A reader whose focused look misses the last die of each frame; its whole look sees all."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.whole_reads = 0
+
+    def read(self, img: np.ndarray, whole: bool = False) -> list[Die]:
+        self.reads += 1
+        self.whole_reads += whole
+        dice = self.truth[id(img)]
+        return dice if whole else dice[:-1]
+
+
+def test_a_tray_read_with_fewer_dice_than_were_rolled_is_read_again_with_the_whole_look():
+    script = ShortSighted()
+    script.add(10)
+    script.roll([((60, 100), 4), ((120, 100), 2), ((180, 100), 6)])
+    rolled = [3]
+    ((_, settled),) = script.run(
+        RollWatcher(script.read, MotionTracker(), Calibration(), rolled=lambda: rolled[0])
+    )
+    assert [d.pips for d in settled.dice] == [4, 2, 6]
+    assert script.whole_reads == script.reads / 2  # each reading was made twice
+    # the game waits for no roll (or the count is unknown): the focused reading stands
+    script, rolled[0] = ShortSighted(), None
+    script.add(10)
+    script.roll([((60, 100), 4), ((120, 100), 2)])
+    ((_, settled),) = script.run(
+        RollWatcher(script.read, MotionTracker(), Calibration(), rolled=lambda: rolled[0])
+    )
+    assert [d.pips for d in settled.dice] == [4] and script.whole_reads == 0
+
+
+def test_a_roll_read_in_full_is_not_read_again():
+    from companion.camera.watcher import read_counted
+
+    script = ShortSighted()
+    script.add(1, dice=[((60, 100), 4), ((120, 100), 2)])
+    img = script.frames[0]
+    assert [d.pips for d in read_counted(script.read, img, 1)] == [4]
+    assert script.whole_reads == 0
+    assert [d.pips for d in read_counted(script.read, img, 2)] == [4, 2]
+    assert script.whole_reads == 1

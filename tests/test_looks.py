@@ -108,7 +108,9 @@ def test_a_maybe_die_is_kept_only_when_its_pips_are_read_surely(monkeypatch):
     sure = die(40, 40, 40, 0.9)
     maybe_read_surely, maybe_read_unsurely = die(200, 40, 40, 0.3), die(400, 40, 40, 0.3)
     monkeypatch.setattr(
-        reader.detector, "detect", lambda frame, confirm=None: [sure, maybe_read_surely, maybe_read_unsurely]
+        reader.detector,
+        "detect",
+        lambda frame, confirm=None, whole=False: [sure, maybe_read_surely, maybe_read_unsurely],
     )
     confidence = {sure.box: 0.5, maybe_read_surely.box: 0.95, maybe_read_unsurely.box: 0.5}
     monkeypatch.setattr(
@@ -132,7 +134,7 @@ def test_a_find_too_small_to_show_pips_is_not_a_die(monkeypatch):
 
     reader = DiceReader()
     speck, die_ = die(10, 10, MIN_DIE_SIDE - 1, 0.9), die(100, 100, MIN_DIE_SIDE + 6, 0.9)
-    monkeypatch.setattr(reader.detector, "detect", lambda frame, confirm=None: [speck, die_])
+    monkeypatch.setattr(reader.detector, "detect", lambda frame, confirm=None, whole=False: [speck, die_])
     monkeypatch.setattr(reader.pip_reader, "read", lambda frame, boxes: [PipReading(2, 0.99) for _ in boxes])
     assert [d.box[0] for d in reader.read(FRAME)] == [100]
 
@@ -146,7 +148,7 @@ def test_a_large_find_the_pip_reader_confirmed_is_not_read_again(monkeypatch):
     reader = DiceReader()
     close_up, small = die(20, 20, 500, 0.9), die(560, 560, 40, 0.9)
 
-    def detect(frame, confirm=None):
+    def detect(frame, confirm=None, whole=False):
         return [d for d, is_die in zip([close_up], confirm([close_up]), strict=True) if is_die] + [small]
 
     asked: list[tuple] = []
@@ -235,3 +237,11 @@ def test_a_look_at_part_of_a_real_frame_finds_its_dice_where_the_whole_look_does
     part = (x0, y0, min(640, int(target[0] + target[2] + 40)), min(480, int(target[1] + target[3] + 40)))
     in_part, _ = detector.detect_at(frame, 640, part)
     assert any(np.allclose(d.box, target, atol=2) for d in in_part)
+
+
+def test_asked_for_the_whole_frame_the_usual_look_covers_it_however_little_the_half_look_found(detector):
+    far = die(560, 560, 30)  # the half look did not see it
+    detector.answers.update({320: [die(40, 40, 30)], 640: [die(40, 40, 30), far]})
+    assert far.box not in [d.box for d in detector.detect(FRAME)]
+    assert far.box in [d.box for d in detector.detect(FRAME, whole=True)]
+    assert detector.looked[-1] == (640, None)

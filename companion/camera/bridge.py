@@ -199,6 +199,13 @@ class CameraBridge:
         if "camera" in record:
             self.service.set_camera_status(record["camera"], record["message"], self.source_name)
 
+    def dice_rolled(self) -> int | None:
+        """How many dice the camera's game waits to see rolled (None: it waits for no roll)."""
+        live = self.service.active_game()
+        if live is None or live.state.phase not in (Phase.ROLL, Phase.NEUTRAL_ROLL):
+            return None
+        return sum(live.state.expected_roll().values()) or None
+
     def on_settled(self, seen: Settled) -> None:
         live = self.service.active_game()
         if live is None:

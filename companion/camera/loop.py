@@ -16,8 +16,9 @@ from .sources import FrameSource, open_source, paced
 from .watcher import RollWatcher, Settled
 
 
-def watcher_for(reader: DiceReader) -> RollWatcher:
-    return RollWatcher(reader.read, MotionTracker(), lambda: reader.calibration)
+def watcher_for(reader: DiceReader, rolled: Callable[[], int | None] = lambda: None) -> RollWatcher:
+    """The watcher reading with ``reader``; ``rolled``: how many dice the roller rolls now (None: unknown)."""
+    return RollWatcher(reader.read, MotionTracker(), lambda: reader.calibration, rolled=rolled)
 
 
 def roll_record(seen: Settled) -> dict[str, Any]:
@@ -37,13 +38,15 @@ def watch_source(
     on_settled: Callable[[Settled], None] | None = None,
     stop: Callable[[], bool] = lambda: False,
     on_frame: Callable[[np.ndarray], None] | None = None,
+    rolled: Callable[[], int | None] = lambda: None,
 ) -> None:
     """Watch until the recording ends (or ``stop()`` says so, for a live camera).
 
     Each settled reading goes to ``on_settled``; those with dice in the tray are rolls and
     are also emitted as records. Every frame looked at goes to ``on_frame`` (the setup page's
-    picture)."""
-    watcher = watcher_for(reader)
+    picture). ``rolled`` says how many dice the roller rolls now (None: unknown): a tray read
+    with fewer is read again with the whole frame looked at."""
+    watcher = watcher_for(reader, rolled)
     lighting = LightingWatch()
     dark_dice = DarkDiceWatch()
     fit = CalibrationFitWatch(lambda: reader.calibration)

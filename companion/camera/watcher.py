@@ -43,6 +43,22 @@ def split_by_zone(dice: list[Die], calibration: Calibration) -> tuple[list[Die],
     return tray, dict(placed)
 
 
+def read_counted(
+    read: Callable[..., list[Die]],
+    frame: np.ndarray,
+    rolled: int | None,
+    tray: Callable[[list[Die]], list[Die]] = lambda dice: dice,
+) -> list[Die]:
+    """The dice ``read`` finds in ``frame``; when the ``tray`` among them holds fewer than the
+    ``rolled`` dice (None: unknown), the frame read again with the usual look over the whole
+    frame (``DiceReader.read``'s ``whole``): the focused look passes by a die the half look barely
+    saw (a busy table), the whole look does not."""
+    dice = read(frame)
+    if rolled and len(tray(dice)) < rolled:
+        return read(frame, whole=True)
+    return dice
+
+
 class RollWatcher:
     """Feed (t, frame); get a Settled once per settling of the table.
 
@@ -51,15 +67,18 @@ class RollWatcher:
 
     def __init__(
         self,
-        read: Callable[[np.ndarray], list[Die]],
+        read: Callable[..., list[Die]],
         tracker: MotionTracker,
         calibration: Calibration | Callable[[], Calibration] | None = None,
         agree: int = 2,
         give_up_after: int = 6,
+        rolled: Callable[[], int | None] = lambda: None,
     ) -> None:
         """``calibration``: the table's, or how to get the one in use now (the setup page may
-        change it while the camera watches)."""
+        change it while the camera watches); ``rolled``: how many dice the roller rolls now
+        (None: unknown), so a tray read short is read again (``read_counted``)."""
         self.read = read
+        self.rolled = rolled
         self.tracker = tracker
         fixed = calibration or Calibration()
         self.calibration: Callable[[], Calibration] = fixed if callable(fixed) else lambda: fixed
@@ -97,7 +116,7 @@ class RollWatcher:
             self._active, self._attempts = True, 0
         if not self._active:
             return None
-        dice = self.read(frame)
+        dice = read_counted(self.read, frame, self.rolled(), lambda dice: split_by_zone(dice, fitted)[0])
         self.reads += 1
         self._attempts += 1
         if self._pending and signature(self._pending[-1]) != signature(dice):

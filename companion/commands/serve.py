@@ -191,6 +191,7 @@ def start_camera(args: argparse.Namespace, app) -> Callable[[], None]:
                 on_settled=bridge.on_settled,
                 stop=stopping.is_set,
                 on_frame=setup.see,
+                rolled=bridge.dice_rolled,
             )
         except SourceError as err:
             games.set_camera_status("lost", str(err), name)

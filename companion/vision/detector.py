@@ -183,27 +183,30 @@ class DiceDetector:
         found = self.decode(self.infer(prepared), prepared, floor)
         return [shifted(d, x0 / scale, y0 / scale, (w, h)) for d in found], scale
 
-    def detect(self, frame: np.ndarray, confirm: Confirm | None = None) -> list[Detection]:
+    def detect(
+        self, frame: np.ndarray, confirm: Confirm | None = None, whole: bool = False
+    ) -> list[Detection]:
         """Dice of every size: each from the look that sees it at a familiar size (see the
-        module's docstring). ``confirm`` says, for finds in pixels of ``frame``, which are dice."""
+        module's docstring). ``confirm`` says, for finds in pixels of ``frame``, which are dice;
+        ``whole``: the usual look covers the whole frame, however little the half look found."""
         h, w = frame.shape[:2]
         close_side = self.input_side * CLOSE_LOOK
         if max(h, w) < close_side:
-            return self.detect_in_looks(frame, confirm, (w, h))
+            return self.detect_in_looks(frame, confirm, (w, h), whole)
         # a phone photo is shrunk once to the close look's size; the other looks are made from that copy
         close, scale = fitted(frame, close_side)
         found, _ = self.detect_at(close, close_side)
         small = [
             in_frame(d, scale, (w, h)) for d in found if max(d.box[2], d.box[3]) < self.small_die * CLOSE_LOOK
         ]
-        dice = self.detect_in_looks(close, confirm, (w, h))
+        dice = self.detect_in_looks(close, confirm, (w, h), whole)
         return dice + [d for d in small if not overlaps_any(d, dice)]
 
     def detect_in_looks(
-        self, frame: np.ndarray, confirm: Confirm | None, size: tuple[int, int]
+        self, frame: np.ndarray, confirm: Confirm | None, size: tuple[int, int], whole: bool = False
     ) -> list[Detection]:
         """The dice of the three looks, in pixels of a frame of ``size`` (``frame`` may be a
-        shrunk copy of it)."""
+        shrunk copy of it); ``whole``: the usual look covers the whole frame."""
         h, w = frame.shape[:2]
         source, shrink = frame, 1.0
         if max(h, w) > self.input_side:  # a large frame is shrunk once; the looks are made from the copy
@@ -215,7 +218,8 @@ class DiceDetector:
         )
         looks = {half: ([d for d in glimpse if d.score >= self.floor], half_scale)}
         looks |= {look: self.detect_at(source, self.input_side // look) for look in rest}
-        looks[LOOKS[0]] = self.detect_in_parts(source, self.focus(source.shape, glimpse))
+        parts = None if whole else self.focus(source.shape, glimpse)
+        looks[LOOKS[0]] = self.detect_in_parts(source, parts)
         kept: list[Detection] = []
         for look in reversed(LOOKS):  # smallest look first: its large dice win
             found, scale = looks[look]

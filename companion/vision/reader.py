@@ -81,9 +81,10 @@ class DiceReader:
             return False
         return score >= self.detector.threshold or reading.confidence >= self.sure_pips
 
-    def read(self, frame: np.ndarray) -> list[Die]:
-        """Every die on the table in this BGR frame, in reading order (top to bottom, left to right)."""
-        found = self.find(frame)
+    def read(self, frame: np.ndarray, whole: bool = False) -> list[Die]:
+        """Every die on the table in this BGR frame, in reading order (top to bottom, left to right);
+        ``whole``: the detector's usual look covers the whole frame (a roll read short is read so again)."""
+        found = self.find(frame, whole)
         gains = white_balance_gains(frame, [f.box for f in found])
         without_colour = colourless(frame)
         dice = []
@@ -96,9 +97,9 @@ class DiceReader:
             dice.append(Die((x, y, w, h), f.pips, colour, score, lightness, f.found_score, f.pips_margin))
         return sorted(dice, key=lambda d: (round(d.centre[1] / 40), d.centre[0]))
 
-    def find(self, frame: np.ndarray) -> list[Found]:
+    def find(self, frame: np.ndarray, whole: bool = False) -> list[Found]:
         """Every die in this BGR frame, colour not yet read: what ``read`` names the colours of,
-        and what calibration learns them from."""
+        and what calibration learns them from (``whole``: as ``read``'s)."""
         problem = unreadable(frame)
         if problem is not None:
             raise ValueError(problem)
@@ -116,7 +117,7 @@ class DiceReader:
         table = self.calibration.fitted_to((frame.shape[1], frame.shape[0])).calibration
         found = [
             d
-            for d in self.detector.detect(frame, confirm)
+            for d in self.detector.detect(frame, confirm, whole)
             if table.on_table(centre(d.box)) and max(d.box[2], d.box[3]) >= MIN_DIE_SIDE
         ]
         if self.pip_reader is None:  # a model that reads the pips itself

@@ -25,6 +25,7 @@ from pathlib import Path
 import cv2
 
 from companion.camera.bridge import to_rules_dice, unsure_dice
+from companion.camera.watcher import read_counted
 from companion.commands.parser import add_hide_neighbours_option
 from companion.commands.vision_support import chosen
 from companion.synth.make_dataset import write_dataset
@@ -104,6 +105,12 @@ def main() -> None:
         help=f"the detector's usual look covers only where its half look found something when that "
         f"is at most S of the frame; none: the whole frame (default {FOCUS_MOST})",
     )
+    parser.add_argument(
+        "--read-short-again",
+        action="store_true",
+        help="a roll read with fewer dice than were rolled is read again with the whole frame looked "
+        "at, as the camera does in a game (read_counted)",
+    )
     args = parser.parse_args()
     folder = args.folder or Path(f"build/game_rolls_{args.seed}")
     if not (folder / "images").exists():
@@ -129,9 +136,9 @@ def main() -> None:
     for item in read_yolo_folder(folder):
         image = cv2.imread(str(item.image_path))
         start = time.perf_counter()
-        dice = reader.read(image)
-        ms = (time.perf_counter() - start) * 1000
         labels = item.boxes(image.shape[1], image.shape[0])
+        dice = read_counted(reader.read, image, len(labels)) if args.read_short_again else reader.read(image)
+        ms = (time.perf_counter() - start) * 1000
         truth_colours = colours[item.image_path.stem]
         summary.images.append(match(dice, labels, truth_colours))
         summary.images[-1].ms = ms
