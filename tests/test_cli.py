@@ -231,3 +231,26 @@ def test_numbers_out_of_their_range_are_refused_before_anything_starts(capsys, a
         main(argv)
     assert stop.value.code == 2
     assert message in capsys.readouterr().err
+
+
+def test_read_whole_frame_looks_over_the_whole_picture(capsys, monkeypatch):
+    """`--whole-frame` makes the reader's 640 px look cover the whole picture (the default covers
+    only what the quick look found); the dice read are reported as usual."""
+    from pathlib import Path
+
+    from companion.commands import read
+
+    built = []
+    real = read.build_reader
+
+    def spy(args):
+        built.append(real(args))
+        return built[-1]
+
+    monkeypatch.setattr(read, "build_reader", spy)
+    picture = next((Path(__file__).parent / "fixtures" / "real" / "images").glob("webcam*"))
+    for flags, focus in (([], 0.6), (["--whole-frame"], None)):
+        assert main(["read", str(picture), "--json", *flags]) == 0
+        assert built[-1].detector.focus_most == focus
+        (entry,) = json.loads(capsys.readouterr().out)
+        assert entry["dice"] and all(1 <= d["pips"] <= 6 for d in entry["dice"])

@@ -66,6 +66,16 @@ def share(text: str) -> float:
     return value
 
 
+def add_whole_frame_option(parser: argparse.ArgumentParser) -> None:
+    """The detector's whole-frame look, for every command that reads dice."""
+    parser.add_argument(
+        "--whole-frame",
+        action="store_true",
+        help="look for dice over the whole picture at full size, not only round what a quick look "
+        "found: slower; finds a die on a busy cloth the quick look passed by",
+    )
+
+
 def add_hide_neighbours_option(parser: argparse.ArgumentParser) -> None:
     """The reader's ``hide_neighbours`` choice, for every command that reads dice."""
     parser.add_argument(

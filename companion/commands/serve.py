@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ..storage import StoreError
 from .errors import CommandError
-from .parser import add_hide_neighbours_option, whole_number
+from .parser import add_hide_neighbours_option, add_whole_frame_option, whole_number
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -36,6 +36,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--model", type=Path, help="an ONNX dice model (default: models/dicenet.onnx)")
     parser.add_argument("--pip-model", type=Path, help="an ONNX pip model (default: models/pipnet.onnx)")
     add_hide_neighbours_option(parser)
+    add_whole_frame_option(parser)
     parser.add_argument(
         "--watch",
         action="store_true",
@@ -160,6 +161,7 @@ def start_camera(args: argparse.Namespace, app) -> Callable[[], None]:
             pip_model=args.pip_model,
             threads=2,
             hide_neighbours=args.hide_neighbours,
+            whole_frame=args.whole_frame,
         )
     )
     try:

@@ -9,7 +9,7 @@ from ..vision.picture_file import PICTURE_SUFFIXES, jpeg_cut_short, kind_of
 from ..vision.quality import unreadable
 from ..words import counted
 from .errors import CommandError
-from .parser import add_hide_neighbours_option, share, whole_number
+from .parser import add_hide_neighbours_option, add_whole_frame_option, share, whole_number
 
 
 def add_reader_options(parser: argparse.ArgumentParser) -> None:
@@ -25,6 +25,7 @@ def add_reader_options(parser: argparse.ArgumentParser) -> None:
         help="the detector's score that counts as a die (default: the reader's, 0.4)",
     )
     add_hide_neighbours_option(parser)
+    add_whole_frame_option(parser)
 
 
 def table_calibration(given: Path | None, camera: int | None, source: str | None) -> tuple[Path | None, str]:
@@ -52,7 +53,7 @@ def build_reader(args: argparse.Namespace):
 
     try:
         calibration = Calibration.load(args.calibration) if getattr(args, "calibration", None) else None
-        return DiceReader(
+        reader = DiceReader(
             args.model,
             calibration,
             threads=args.threads,
@@ -61,6 +62,9 @@ def build_reader(args: argparse.Namespace):
         )
     except (CalibrationError, ModelError) as err:
         raise CommandError(str(err)) from None
+    if getattr(args, "whole_frame", False):
+        reader.detector.focus_most = None  # the 640 px look over the whole frame, always
+    return reader
 
 
 def chosen(args: argparse.Namespace, *names: str) -> dict[str, Any]:
