@@ -318,7 +318,8 @@ def test_a_tray_read_with_fewer_dice_than_were_rolled_is_read_again_with_the_who
         RollWatcher(script.read, MotionTracker(), Calibration(), rolled=lambda: rolled[0])
     )
     assert [d.pips for d in settled.dice] == [4, 2, 6]
-    assert script.whole_reads == script.reads / 2  # each reading was made twice
+    # the first reading was made twice, the later ones of that settling with the whole look only
+    assert script.reads == 3 and script.whole_reads == 2
     # the game waits for no roll (or the count is unknown): the focused reading stands
     script, rolled[0] = ShortSighted(), None
     script.add(10)
@@ -327,6 +328,15 @@ def test_a_tray_read_with_fewer_dice_than_were_rolled_is_read_again_with_the_who
         RollWatcher(script.read, MotionTracker(), Calibration(), rolled=lambda: rolled[0])
     )
     assert [d.pips for d in settled.dice] == [4] and script.whole_reads == 0
+
+
+def test_an_empty_tray_is_no_roll_and_is_not_read_again():
+    """The table settling after a placement, while the next player is to roll."""
+    script = ShortSighted()
+    script.add(10)
+    script.roll([((60, 100), 4)])  # the focused look misses it: the tray reads empty
+    seen = script.run(RollWatcher(script.read, MotionTracker(), Calibration(), rolled=lambda: 8))
+    assert script.whole_reads == 0 and all(not settled.dice for _, settled in seen)
 
 
 def test_a_roll_read_in_full_is_not_read_again():

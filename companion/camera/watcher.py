@@ -43,18 +43,24 @@ def split_by_zone(dice: list[Die], calibration: Calibration) -> tuple[list[Die],
     return tray, dict(placed)
 
 
+def read_short(in_tray: int, rolled: int | None) -> bool:
+    """Whether a reading with ``in_tray`` dice in the tray is short of the ``rolled`` dice (None:
+    unknown): some dice, not all. An empty tray is no roll (the table settling after a placement)."""
+    return bool(rolled) and 0 < in_tray < rolled
+
+
 def read_counted(
     read: Callable[..., list[Die]],
     frame: np.ndarray,
     rolled: int | None,
     tray: Callable[[list[Die]], list[Die]] = lambda dice: dice,
 ) -> list[Die]:
-    """The dice ``read`` finds in ``frame``; when the ``tray`` among them holds fewer than the
-    ``rolled`` dice (None: unknown), the frame read again with the usual look over the whole
+    """The dice ``read`` finds in ``frame``; when the ``tray`` among them is short of the
+    ``rolled`` dice (``read_short``), the frame read again with the usual look over the whole
     frame (``DiceReader.read``'s ``whole``): the focused look passes by a die the half look barely
     saw (a busy table), the whole look does not."""
     dice = read(frame)
-    if rolled and len(tray(dice)) < rolled:
+    if read_short(len(tray(dice)), rolled):
         return read(frame, whole=True)
     return dice
 
@@ -76,7 +82,9 @@ class RollWatcher:
     ) -> None:
         """``calibration``: the table's, or how to get the one in use now (the setup page may
         change it while the camera watches); ``rolled``: how many dice the roller rolls now
-        (None: unknown), so a tray read short is read again (``read_counted``)."""
+        (None: unknown): a tray read short (``read_short``) is read again with the whole frame
+        looked at, and so is every later reading of that settling (the table stays still for
+        under a second between a roll and a placement: each reading must be quick)."""
         self.read = read
         self.rolled = rolled
         self.tracker = tracker
@@ -88,6 +96,7 @@ class RollWatcher:
         self._active = False
         self._attempts = 0
         self.reads = 0
+        self._whole = False  # this settling's dice are read with the whole frame looked at
 
     @property
     def state(self) -> Motion:
@@ -113,10 +122,13 @@ class RollWatcher:
             self._pending, self._active = [], False
             return None
         if settle_now:
-            self._active, self._attempts = True, 0
+            self._active, self._attempts, self._whole = True, 0, False
         if not self._active:
             return None
-        dice = read_counted(self.read, frame, self.rolled(), lambda dice: split_by_zone(dice, fitted)[0])
+        dice = self.read(frame, whole=True) if self._whole else self.read(frame)
+        if not self._whole and read_short(len(split_by_zone(dice, fitted)[0]), self.rolled()):
+            self._whole = True
+            dice = self.read(frame, whole=True)
         self.reads += 1
         self._attempts += 1
         if self._pending and signature(self._pending[-1]) != signature(dice):
