@@ -188,6 +188,10 @@ def placement_seen(placed: dict[str, int], before: dict[str, int], state: Any) -
     return {"value": int(name), "casino": name}
 
 
+#: the phases in which the game waits for a roll
+ROLL_PHASES = (Phase.ROLL, Phase.NEUTRAL_ROLL)
+
+
 class CameraBridge:
     def __init__(self, service: GameService, source_name: str, accept_placements: bool = False) -> None:
         self.service = service
@@ -202,7 +206,7 @@ class CameraBridge:
     def dice_rolled(self) -> int | None:
         """How many dice the camera's game waits to see rolled (None: it waits for no roll)."""
         live = self.service.active_game()
-        if live is None or live.state.phase not in (Phase.ROLL, Phase.NEUTRAL_ROLL):
+        if live is None or live.state.phase not in ROLL_PHASES:
             return None
         return sum(live.state.expected_roll().values()) or None
 
@@ -220,7 +224,7 @@ class CameraBridge:
                     state = live.state
                 else:
                     self.service.propose_placement(live.record.id, proposal)
-        if not seen.dice or state.phase not in (Phase.ROLL, Phase.NEUTRAL_ROLL):
+        if not seen.dice or state.phase not in ROLL_PHASES:
             return
         dice = to_rules_dice(seen.dice, state.expected_roll())
         unsure = unsure_dice(seen.dice)

@@ -54,15 +54,16 @@ def read_counted(
     frame: np.ndarray,
     rolled: int | None,
     tray: Callable[[list[Die]], list[Die]] = lambda dice: dice,
-) -> list[Die]:
-    """The dice ``read`` finds in ``frame``; when the ``tray`` among them is short of the
-    ``rolled`` dice (``read_short``), the frame read again with the usual look over the whole
-    frame (``DiceReader.read``'s ``whole``): the focused look passes by a die the half look barely
-    saw (a busy table), the whole look does not."""
+) -> tuple[list[Die], bool]:
+    """The dice ``read`` finds in ``frame``, and whether they were read with the whole frame
+    looked at: when the ``tray`` among them is short of the ``rolled`` dice (``read_short``), the
+    frame is read again with the usual look over the whole frame (``DiceReader.read``'s
+    ``whole``): the focused look passes by a die the half look barely saw (a busy table), the
+    whole look does not."""
     dice = read(frame)
     if read_short(len(tray(dice)), rolled):
-        return read(frame, whole=True)
-    return dice
+        return read(frame, whole=True), True
+    return dice, False
 
 
 class RollWatcher:
@@ -125,10 +126,12 @@ class RollWatcher:
             self._active, self._attempts, self._whole = True, 0, False
         if not self._active:
             return None
-        dice = self.read(frame, whole=True) if self._whole else self.read(frame)
-        if not self._whole and read_short(len(split_by_zone(dice, fitted)[0]), self.rolled()):
-            self._whole = True
+        if self._whole:
             dice = self.read(frame, whole=True)
+        else:
+            dice, self._whole = read_counted(
+                self.read, frame, self.rolled(), lambda dice: split_by_zone(dice, fitted)[0]
+            )
         self.reads += 1
         self._attempts += 1
         if self._pending and signature(self._pending[-1]) != signature(dice):

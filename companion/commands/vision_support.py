@@ -53,18 +53,16 @@ def build_reader(args: argparse.Namespace):
 
     try:
         calibration = Calibration.load(args.calibration) if getattr(args, "calibration", None) else None
-        reader = DiceReader(
+        return DiceReader(
             args.model,
             calibration,
             threads=args.threads,
             pip_model_path=getattr(args, "pip_model", None),
             **chosen(args, "threshold", "hide_neighbours"),
+            **({"focus_most": None} if getattr(args, "whole_frame", False) else {}),
         )
     except (CalibrationError, ModelError) as err:
         raise CommandError(str(err)) from None
-    if getattr(args, "whole_frame", False):
-        reader.detector.focus_most = None  # the 640 px look over the whole frame, always
-    return reader
 
 
 def chosen(args: argparse.Namespace, *names: str) -> dict[str, Any]:

@@ -86,6 +86,7 @@ class Prepared:
     tensor: np.ndarray  # 1×3×H×W float32, BGR 0..255
     scale: float  # model pixels per original pixel
     size: tuple[int, int]  # original (w, h)
+    origin: tuple[int, int] = (0, 0)  # where the tensor starts in the look (pixels): a part's corner
 
 
 #: a part of a look: x0, y0, x1, y1 in pixels of the look (x0, y0 on the model's 32 px grid)
@@ -154,8 +155,8 @@ class DiceDetector:
         scores = peaks[ys, xs]
         values = heat[:, ys, xs].argmax(axis=0) + 1 if self.reads_pips else None
         size = boxes[0:2, ys, xs] * STRIDE / prepared.scale
-        cx = (xs + boxes[2, ys, xs]) * STRIDE / prepared.scale
-        cy = (ys + boxes[3, ys, xs]) * STRIDE / prepared.scale
+        cx = ((xs + boxes[2, ys, xs]) * STRIDE + prepared.origin[0]) / prepared.scale
+        cy = ((ys + boxes[3, ys, xs]) * STRIDE + prepared.origin[1]) / prepared.scale
         w_img, h_img = prepared.size
         found = []
         for i in range(len(xs)):
@@ -177,11 +178,9 @@ class DiceDetector:
             return self.decode(self.infer(prepared), prepared, floor), prepared.scale
         resized, scale = fitted(frame, side)
         x0, y0, x1, y1 = region
-        part = resized[y0:y1, x0:x1]
-        prepared = padded(part, scale, (round(part.shape[1] / scale), round(part.shape[0] / scale)))
         h, w = frame.shape[:2]
-        found = self.decode(self.infer(prepared), prepared, floor)
-        return [shifted(d, x0 / scale, y0 / scale, (w, h)) for d in found], scale
+        prepared = padded(resized[y0:y1, x0:x1], scale, (w, h), (x0, y0))
+        return self.decode(self.infer(prepared), prepared, floor), scale
 
     def detect(
         self, frame: np.ndarray, confirm: Confirm | None = None, whole: bool = False
@@ -242,11 +241,9 @@ class DiceDetector:
         if parts is None:
             return self.detect_at(frame, self.input_side)
         found: list[Detection] = []
-        scale = self.input_side / max(frame.shape[:2])
         for part in parts:
-            in_part, scale = self.detect_at(frame, self.input_side, part)
-            found += in_part
-        return suppress_overlaps(found), scale
+            found += self.detect_at(frame, self.input_side, part)[0]
+        return suppress_overlaps(found), self.input_side / max(frame.shape[:2])
 
     def focus(self, shape: tuple[int, ...], found: list[Detection]) -> list[Region] | None:
         """The parts of the usual look of a frame of ``shape`` worth looking at: round what the
@@ -337,23 +334,17 @@ def overlap(a: Region, b: Region) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def padded(image: np.ndarray, scale: float, size: tuple[int, int]) -> Prepared:
-    """``image`` (a look at ``scale`` of a frame of ``size``, or part of one) as the model's
-    input: padded with black to multiples of 32."""
+def padded(
+    image: np.ndarray, scale: float, size: tuple[int, int], origin: tuple[int, int] = (0, 0)
+) -> Prepared:
+    """``image`` (a look at ``scale`` of a frame of ``size``, or the part of one starting at
+    ``origin``) as the model's input: padded with black to multiples of 32."""
     rh, rw = image.shape[:2]
     pw, ph = -(-rw // 32) * 32, -(-rh // 32) * 32
     canvas = np.zeros((ph, pw, 3), np.uint8)
     canvas[:rh, :rw] = image
     tensor = np.ascontiguousarray(canvas.transpose(2, 0, 1)[None], dtype=np.float32)
-    return Prepared(tensor, scale, size)
-
-
-def shifted(detection: Detection, dx: float, dy: float, size: tuple[int, int]) -> Detection:
-    """``detection``, found in the part of a frame (of ``size``) starting at ``dx, dy``, in
-    pixels of the frame."""
-    x, y, w, h = detection.box
-    x, y = min(x + dx, size[0] - 1), min(y + dy, size[1] - 1)
-    return Detection((x, y, min(w, size[0] - x), min(h, size[1] - y)), detection.pips, detection.score)
+    return Prepared(tensor, scale, size, origin)
 
 
 def in_frame(detection: Detection, shrink: float, size: tuple[int, int]) -> Detection:

@@ -16,7 +16,7 @@ import numpy as np
 from .boxes import Box, centre
 from .calibration import Calibration
 from .colour import OTHER, BodyReading, palette_colour, read_body, white_balance_gains
-from .detector import DEFAULT_THRESHOLD, Detection, DiceDetector
+from .detector import DEFAULT_THRESHOLD, FOCUS_MOST, Detection, DiceDetector
 from .die import Die
 from .pips import DEFAULT_PIP_MODEL, PipReader, PipReading
 from .quality import colourless, unreadable
@@ -62,10 +62,14 @@ class DiceReader:
         maybe_threshold: float | None = MAYBE_THRESHOLD,
         sure_pips: float = SURE_PIPS,
         hide_neighbours: bool = HIDE_NEIGHBOURS,
+        focus_most: float | None = FOCUS_MOST,
     ) -> None:
         """``maybe_threshold`` None: no maybes, only finds the detector scores ``threshold``;
-        ``hide_neighbours``: sure dice are read with the others painted out of their crops."""
-        self.detector = DiceDetector(model_path, input_side=input_side, threads=threads, threshold=threshold)
+        ``hide_neighbours``: sure dice are read with the others painted out of their crops;
+        ``focus_most``: the detector's (None: its usual look covers the whole frame always)."""
+        self.detector = DiceDetector(
+            model_path, input_side=input_side, threads=threads, threshold=threshold, focus_most=focus_most
+        )
         self.pip_reader: PipReader | None = None
         if pip_model_path is not None or DEFAULT_PIP_MODEL.is_file() or not self.detector.reads_pips:
             self.pip_reader = PipReader(pip_model_path, threads=threads)  # ModelError if missing

@@ -125,9 +125,8 @@ def main() -> None:
     reader = (
         reader_of(args.models, 2, args.hide_neighbours, args.sure_unmirrored, args.focus)
         if args.models
-        else DiceReader(**chosen(args, "hide_neighbours"))
+        else DiceReader(focus_most=args.focus, **chosen(args, "hide_neighbours"))
     )
-    reader.detector.focus_most = args.focus
     if reader.pip_reader is not None:
         reader.pip_reader.sure_unmirrored = args.sure_unmirrored
     outcomes: Counter = Counter()
@@ -137,7 +136,9 @@ def main() -> None:
         image = cv2.imread(str(item.image_path))
         start = time.perf_counter()
         labels = item.boxes(image.shape[1], image.shape[0])
-        dice = read_counted(reader.read, image, len(labels)) if args.read_short_again else reader.read(image)
+        dice = (
+            read_counted(reader.read, image, len(labels))[0] if args.read_short_again else reader.read(image)
+        )
         ms = (time.perf_counter() - start) * 1000
         truth_colours = colours[item.image_path.stem]
         summary.images.append(match(dice, labels, truth_colours))

@@ -51,11 +51,14 @@ def reader_of(
     to look at cover at most ``focus_most`` of the frame (None: never)."""
     options = {} if hide_neighbours is None else {"hide_neighbours": hide_neighbours}
     reader = DiceReader(
-        models / "dicenet.onnx", threads=threads, pip_model_path=models / "pipnet.onnx", **options
+        models / "dicenet.onnx",
+        threads=threads,
+        pip_model_path=models / "pipnet.onnx",
+        focus_most=focus_most,
+        **options,
     )
     if reader.pip_reader is not None:
         reader.pip_reader.sure_unmirrored = sure_unmirrored
-    reader.detector.focus_most = focus_most
     return reader
 
 
