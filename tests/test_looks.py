@@ -245,3 +245,33 @@ def test_asked_for_the_whole_frame_the_usual_look_covers_it_however_little_the_h
     assert far.box not in [d.box for d in detector.detect(FRAME)]
     assert far.box in [d.box for d in detector.detect(FRAME, whole=True)]
     assert detector.looked[-1] == (640, None)
+
+
+def test_the_quarter_look_is_made_only_when_the_half_look_saw_something_wide_or_nothing(detector):
+    """A die the quarter look gives is 112 px or wider in the half look, and the half look sees it
+    (or its pips) as something wide: when all it found is narrower than ``quarter_from``, the
+    quarter look is not made; when it found nothing, it is."""
+    quarter = detector.input_side // 4
+    detector.detect(FRAME)  # the half look found nothing: every look
+    assert quarter in [side for side, _ in detector.looked]
+    for widest, made in ((detector.quarter_from - 1, False), (detector.quarter_from, True)):
+        detector.looked.clear()
+        detector.answers.update({320: [die(40, 40, 20), die(300, 300, widest)]})
+        detector.detect(FRAME)
+        assert (quarter in [side for side, _ in detector.looked]) is made, widest
+    detector.looked.clear()
+    detector.quarter_from = None  # always made
+    detector.answers.update({320: [die(40, 40, 20)]})
+    detector.detect(FRAME)
+    assert quarter in [side for side, _ in detector.looked]
+
+
+def test_a_faint_wide_half_look_find_also_brings_the_quarter_look(detector):
+    """A find scored over ``FOCUS_FLOOR`` but under the maybe floor counts: a die too large for the
+    half look is seen there only faintly, beside narrow finds it is sure of."""
+    from companion.vision.detector import FOCUS_FLOOR
+
+    faint = die(100, 100, 200, (FOCUS_FLOOR + detector.floor) / 2)
+    close = die(20, 20, 600, 0.9)
+    detector.answers.update({320: [faint, die(500, 500, 20)], 160: [close]})
+    assert [d.box for d in detector.detect(FRAME)] == [close.box]

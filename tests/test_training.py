@@ -662,3 +662,86 @@ def test_detector_training_refuses_a_look_side_its_file_could_not_name(monkeypat
     with pytest.raises(SystemExit):
         main()
     assert f"--look-side {side}" in capsys.readouterr().err
+
+
+def pip_net_with_working_norms(seed: int) -> PipNet:
+    """A PipNet whose BatchNorms do something, as after training, in eval mode."""
+    torch.manual_seed(seed)
+    net = PipNet()
+    for module in net.modules():
+        if isinstance(module, torch.nn.BatchNorm2d):
+            module.weight.data.uniform_(0.5, 1.5)
+            module.running_var.uniform_(0.5, 2.0)
+            module.running_mean.uniform_(-0.2, 0.2)
+    return net.eval()
+
+
+def test_a_pip_net_narrowed_to_its_own_widths_is_the_same_net():
+    from companion.training.prune import narrowed_pipnet
+
+    net = pip_net_with_working_norms(9)
+    same = narrowed_pipnet(net, net.widths).eval()
+    crops = torch.rand(4, 3, 48, 48) * 255
+    with torch.no_grad():
+        torch.testing.assert_close(same(crops), net(crops))
+
+
+def test_a_narrower_pip_net_keeps_each_convolutions_strongest_channels_and_what_reads_them():
+    """train_pips --widths: each convolution's channels are ranked alone (weight times BatchNorm
+    scale); the next convolution, and the classifier after the last, read only those kept."""
+    from companion.training.prune import narrowed_pipnet
+
+    net = pip_net_with_working_norms(10)
+    first, second, third, last = (net.features[i] for i in (0, 1, 3, 9))
+    with torch.no_grad():
+        for conv, strong in ((first, [2, 7, 20]), (second, [5, 11]), (last, [4, 50])):
+            conv[0].weight.mul_(0.01)
+            conv[0].weight[strong] *= 1000
+        first[1].weight[7] = 0.0  # one strong channel silenced by its BatchNorm
+    thin = narrowed_pipnet(net, (2, 48, 80, 2)).eval()
+    assert thin.widths == (2, 48, 80, 2)
+    torch.testing.assert_close(thin.features[0][0].weight, first[0].weight[[2, 20]])
+    torch.testing.assert_close(thin.features[1][0].weight, second[0].weight[[5, 11]][:, [2, 20]])
+    torch.testing.assert_close(thin.features[3][0].weight, third[0].weight[:, [5, 11]])
+    torch.testing.assert_close(thin.features[9][0].weight, last[0].weight[[4, 50]])
+    torch.testing.assert_close(thin.classify[-1].weight, net.classify[-1].weight[:, [4, 50]])
+    torch.testing.assert_close(thin.features[6][0].weight, net.features[6][0].weight)  # left as it was
+    with torch.no_grad():
+        assert thin(torch.rand(3, 3, 48, 48) * 255).shape == (3, 7)
+
+
+def test_a_pip_net_is_only_narrowed_never_widened():
+    from companion.training.prune import narrowed_pipnet
+
+    with pytest.raises(ValueError, match="cannot widen"):
+        narrowed_pipnet(PipNet(), (32, 48, 80, 112))
+
+
+def test_a_narrower_pip_net_starts_from_the_shipped_file_and_its_widths_are_read_back(tmp_path):
+    from companion.training.from_onnx import pip_widths
+    from companion.training.pipnet import PIP_WIDTHS
+    from companion.training.train_pips import started_net
+
+    assert pip_widths(MODELS / "pipnet.onnx") == PIP_WIDTHS
+    torch.manual_seed(11)
+    batches = lambda: [torch.rand(8, 3, 48, 48) * 255]  # noqa: E731
+    thin = started_net(MODELS / "pipnet.onnx", (16, 32, 64, 112), batches)
+    assert thin.widths == (16, 32, 64, 112)
+    export_pipnet(thin, tmp_path / "thin.onnx", 1)
+    assert pip_widths(tmp_path / "thin.onnx") == (16, 32, 64, 112)
+    torch.save(thin.state_dict(), tmp_path / "thin.pt")
+    assert started_net(tmp_path / "thin.pt", None, batches).widths == (16, 32, 64, 112)
+    assert started_net(None, None, batches).widths == PIP_WIDTHS
+    reader = PipReader(tmp_path / "thin.onnx", threads=1)  # the reader needs no widths: the file has them
+    assert reader.infer(np.zeros((2, 48, 48, 3), np.uint8)).shape == (2, 7)
+
+
+@pytest.mark.parametrize("wrong", ["16,32,64", "16,32,x,112", "0,32,64,112"])
+def test_pip_widths_that_are_not_four_whole_numbers_are_refused(wrong):
+    import argparse
+
+    from companion.training.train_pips import widths_named
+
+    assert widths_named("16,32,64,112") == (16, 32, 64, 112)
+    with pytest.raises(argparse.ArgumentTypeError, match="four whole numbers"):
+        widths_named(wrong)

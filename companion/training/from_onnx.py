@@ -91,6 +91,12 @@ def stage_widths(path: Path) -> tuple[int, ...]:
     return tuple(widths)
 
 
+def pip_widths(path: Path) -> tuple[int, ...]:
+    """The channels of the PipNet in ``path``: what the first convolution of each block writes
+    (the 1st, 3rd, 5th and 7th), as ``PipNet``'s ``widths``."""
+    return tuple(conv.channels for conv in convolutions(path)[0:7:2])
+
+
 def trainable_layers(net: nn.Module) -> list[tuple[nn.Module, nn.BatchNorm2d | None]]:
     """Every Conv2d/Linear of ``net`` in definition order, with the BatchNorm that follows it."""
     modules = list(net.modules())

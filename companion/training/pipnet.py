@@ -12,23 +12,30 @@ from .model import conv_bn
 CLASSES = 7  # not a die, then 1–6 pips
 
 
+#: the channels of PipNet's four blocks (two convolutions each, the last one): the shipped net's
+PipWidths = tuple[int, int, int, int]
+PIP_WIDTHS: PipWidths = (24, 48, 80, 112)
+
+
 class PipNet(nn.Module):
-    def __init__(self) -> None:
+    def __init__(self, widths: PipWidths = PIP_WIDTHS) -> None:
         super().__init__()
+        a, b, c, d = widths
+        self.widths = widths
         self.features = nn.Sequential(
-            conv_bn(3, 24),
-            conv_bn(24, 24),
+            conv_bn(3, a),
+            conv_bn(a, a),
             nn.MaxPool2d(2),  # 24
-            conv_bn(24, 48),
-            conv_bn(48, 48),
+            conv_bn(a, b),
+            conv_bn(b, b),
             nn.MaxPool2d(2),  # 12
-            conv_bn(48, 80),
-            conv_bn(80, 80),
+            conv_bn(b, c),
+            conv_bn(c, c),
             nn.MaxPool2d(2),  # 6
-            conv_bn(80, 112),
+            conv_bn(c, d),
             nn.AdaptiveAvgPool2d(1),
         )
-        self.classify = nn.Sequential(nn.Flatten(), nn.Dropout(0.2), nn.Linear(112, CLASSES))
+        self.classify = nn.Sequential(nn.Flatten(), nn.Dropout(0.2), nn.Linear(d, CLASSES))
 
     def forward(self, crops: torch.Tensor) -> torch.Tensor:
         """``crops``: N×3×side×side BGR in 0..255; returns logits N×7."""

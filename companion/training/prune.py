@@ -1,11 +1,13 @@
-"""A narrower DiceNet started from a wider one's strongest channels (``train --widths``).
+"""A narrower DiceNet or PipNet started from a wider one's strongest channels (``train --widths``,
+``train_pips --widths``).
 
 Each convolution's output channels are ranked by how strongly they answer: the L1 norm of the
 channel's weights times its BatchNorm's scale (the weight the ONNX file holds, where the two are
 folded). The narrower net keeps the strongest of each layer, in their order, and of the next
 layers' weights the parts that read them. The pyramid's channels are summed from four lateral
 layers and run through the smoothing layers channel by channel, so they are ranked once, over
-all the layers that write them. A net narrowed to its own widths is the same net.
+all the layers that write them. A net narrowed to its own widths is the same net. PipNet is a
+chain: each convolution's channels are ranked alone, and its classifier reads the last one's.
 """
 
 from dataclasses import dataclass
@@ -14,6 +16,7 @@ import torch
 from torch import nn
 
 from .model import DiceNet, Widths
+from .pipnet import PipNet, PipWidths
 
 #: the input picture's channels, never narrowed
 IMAGE = "image"
@@ -115,4 +118,33 @@ def narrowed(source: DiceNet, widths: Widths) -> DiceNet:
                 channels = kept[theirs.writes]
                 for name in ("weight", "bias", "running_mean", "running_var"):
                     getattr(mine.norm, name).copy_(getattr(theirs.norm, name)[channels])
+    return target
+
+
+def narrowed_pipnet(source: PipNet, widths: PipWidths) -> PipNet:
+    """A PipNet of ``widths`` (each at most ``source``'s) holding the weights of ``source``'s
+    strongest channels of each convolution, and of the next layer's the parts that read them."""
+    target = PipNet(widths)
+    blocks = [
+        (theirs, mine)
+        for theirs, mine in zip(source.features, target.features, strict=True)
+        if isinstance(theirs, nn.Sequential)
+    ]
+    read: torch.Tensor | None = None  # the channels the next layer reads (None: the image's)
+    with torch.no_grad():
+        for theirs, mine in blocks:
+            conv, norm = theirs[0], theirs[1]
+            wanted = mine[0].out_channels
+            if wanted > conv.out_channels:
+                raise ValueError(f"cannot widen a PipNet layer from {conv.out_channels} to {wanted} channels")
+            ranked = torch.argsort(strengths(Link(conv, norm, IMAGE, "pip")), descending=True)
+            kept = torch.sort(ranked[:wanted]).values
+            weight = conv.weight[kept]
+            mine[0].weight.copy_(weight if read is None else weight[:, read])
+            for name in ("weight", "bias", "running_mean", "running_var"):
+                getattr(mine[1], name).copy_(getattr(norm, name)[kept])
+            read = kept
+        theirs_linear, mine_linear = source.classify[-1], target.classify[-1]
+        mine_linear.weight.copy_(theirs_linear.weight[:, read])
+        mine_linear.bias.copy_(theirs_linear.bias)
     return target

@@ -26,14 +26,19 @@ labelled dice in their picture, the other dice's boxes the table's colour, as th
 with ``hide_neighbours``: a PipNet that has seen such crops. With ``--keep-unpainted`` (session 37)
 the keep loss's teacher, which has never seen a painted crop, is shown each painted crop as it
 was before the painting (the same move, turn and recolouring): the net is asked to read a die
-with its neighbours painted out as its teacher reads it with them.
+with its neighbours painted out as its teacher reads it with them. ``--widths 16,32,56,96``
+(session 44) trains a narrower PipNet: resumed from a wider file, it starts from that file's
+strongest channels (``prune.narrowed_pipnet``), and with ``--keep-from`` that file as the teacher
+it learns to answer as the wider net does at about half the multiply-adds.
 """
 
+import argparse
 import random
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import cv2
 import numpy as np
@@ -52,9 +57,10 @@ from ..vision.pips import (
 )
 from .cli import add_blur_options, add_keep_options, parsed, seeded_start, smoothed_value, training_parser
 from .data import Sample, load_folder, photometric, smeared
-from .from_onnx import resume_from_onnx
+from .from_onnx import pip_widths, resume_from_onnx, spread_batch_norms
 from .mining import false_finds
-from .pipnet import PipNet, export_pipnet
+from .pipnet import PIP_WIDTHS, PipNet, PipWidths, export_pipnet
+from .prune import narrowed_pipnet
 from .schedule import set_learning_rate
 
 #: the share of each batch from the real and rendered folders together (the rest: pip crops and
@@ -279,6 +285,48 @@ def accuracy(net: PipNet, examples: list[Example]) -> float:
     return right / len(examples)
 
 
+def widths_named(text: str) -> PipWidths:
+    """An argparse type: ``--widths``, four whole numbers of 1 or more ("16,32,56,96")."""
+    try:
+        widths = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        widths = ()
+    if len(widths) != 4 or min(widths) < 1:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: give four whole numbers of 1 or more, the channels of PipNet's four blocks"
+        )
+    return widths  # type: ignore[return-value]
+
+
+def state_widths(state: dict[str, torch.Tensor]) -> PipWidths:
+    """The widths of the PipNet whose ``state_dict`` is ``state``: each block's first convolution's."""
+    return tuple(int(state[f"features.{index}.0.weight"].shape[0]) for index in (0, 3, 6, 9))  # type: ignore[return-value]
+
+
+def started_net(
+    resume: Path | None, widths: PipWidths | None, batches: Callable[[], Iterator[torch.Tensor]]
+) -> PipNet:
+    """The net training starts from: ``resume``'s (an ONNX file or a torch checkpoint) or a new
+    one, narrowed to ``widths`` when they are given and narrower (its BatchNorms spread over
+    ``batches`` again, as after loading an ONNX file)."""
+    if resume is not None and resume.suffix == ".onnx":
+        net = PipNet(cast(PipWidths, pip_widths(resume)))
+        resume_from_onnx(net, resume, batches())
+        print(f"resumed from the fused layers of {resume}", flush=True)
+    elif resume is not None:
+        state = torch.load(resume, map_location="cpu")
+        net = PipNet(state_widths(state))
+        net.load_state_dict(state)
+        print(f"resumed from {resume}", flush=True)
+    else:
+        net = PipNet(widths or PIP_WIDTHS)
+    if widths is not None and widths != net.widths:
+        net = narrowed_pipnet(net, widths)
+        spread_batch_norms(net, batches())
+        print(f"narrowed to widths {','.join(map(str, widths))} from its strongest channels", flush=True)
+    return net
+
+
 def main() -> None:
     parser = training_parser(__doc__, out="models/float/pipnet.onnx", minutes=20, batch=128)
     parser.add_argument("--pip-crops", type=Path, help="folders 1..6 of one-die crops")
@@ -297,6 +345,12 @@ def main() -> None:
         help="share of each batch from rendered dice; real dice get 0.70 minus it (default 0.25)",
     )
     add_blur_options(parser, "rendered and 'not a die' crops", "real dice")
+    parser.add_argument(
+        "--widths",
+        type=widths_named,
+        help="the channels of the four blocks, e.g. 16,32,56,96 (default: the resumed net's, "
+        f"else {','.join(map(str, PIP_WIDTHS))}); narrower than --resume's: from its strongest channels",
+    )
     parser.add_argument(
         "--paint-neighbours",
         type=float,
@@ -342,15 +396,11 @@ def main() -> None:
     kept_pools = torch.tensor(REAL_POOLS)  # real dice: what --keep-from keeps
     teacher = PipTeacher(args.keep_from, args.threads) if args.keep_from else None
 
-    net = PipNet()
-    if args.resume and args.resume.suffix == ".onnx":
-        resume_from_onnx(
-            net, args.resume, (batch(pools, shares, samples, args.batch, rng).crops for _ in range(4))
-        )
-        print(f"resumed from the fused layers of {args.resume}", flush=True)
-    elif args.resume:
-        net.load_state_dict(torch.load(args.resume, map_location="cpu"))
-        print(f"resumed from {args.resume}", flush=True)
+    net = started_net(
+        args.resume,
+        args.widths,
+        lambda: (batch(pools, shares, samples, args.batch, rng).crops for _ in range(4)),
+    )
     optimiser = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=5e-4)
     turns = 1 if args.upright else TURNED_TRAINING_TURNS  # how the reader is to read what this run learns
     budget, start = args.minutes * 60, time.monotonic()

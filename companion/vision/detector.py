@@ -21,7 +21,9 @@ The usual look is the dearest (the half look costs a quarter of it): it is made 
 part of the frame where the half look found anything, dice or maybes (their box grown by
 ``FOCUS_MARGIN`` die sides), when that part is at most ``FOCUS_MOST`` of the frame; the dice on
 a table lie together, and most of a frame is cloth. When the half look finds nothing, the whole
-frame is looked at.
+frame is looked at. The quarter look is made only when the half look found something
+``QUARTER_FROM`` pixels wide or wider (such a die is close to the size the half look gives away,
+or is a pip of a die larger still), or found nothing.
 
 A large frame (a phone photo, longest side ``CLOSE_LOOK`` × the input side or more) is also
 looked at twice as large: dice under ``SMALL_DIE`` pixels in the usual look (a phone held high
@@ -58,6 +60,9 @@ FOCUS_MARGIN = 1.0
 FOCUS_MARGIN_PIXELS = 32
 #: the half look's finds scored this or more choose where the usual look looks
 FOCUS_FLOOR = 0.1
+#: the quarter look is made only when the half look found something (scored ``FOCUS_FLOOR`` or
+#: more) this wide or wider (pixels of the half look), or nothing; None: always
+QUARTER_FROM: int | None = 48
 #: the heatmap peak that counts as a die
 DEFAULT_THRESHOLD = 0.4
 #: a die this wide (in pixels of a look's model input) or wider is taken from the next, smaller look
@@ -106,7 +111,8 @@ class DiceDetector:
     a heatmap peak of ``threshold`` is a die, one of ``floor`` (default: ``threshold``) a maybe;
     the close look of a large frame adds dice narrower than ``small_die`` (pixels of the usual look);
     the usual look covers only where the half look found something when that is at most
-    ``focus_most`` of the frame (None: always the whole frame)."""
+    ``focus_most`` of the frame (None: always the whole frame); the quarter look is made only when
+    the half look found something ``quarter_from`` pixels wide or nothing (None: always)."""
 
     def __init__(
         self,
@@ -118,6 +124,7 @@ class DiceDetector:
         small_die: int = SMALL_DIE,
         part_inside: float | None = PART_INSIDE,
         focus_most: float | None = FOCUS_MOST,
+        quarter_from: int | None = QUARTER_FROM,
     ) -> None:
         path = Path(model_path or DEFAULT_MODEL)
         self.session = open_session(path, threads, "dice", "--model")
@@ -133,6 +140,7 @@ class DiceDetector:
         self.part_inside = part_inside
         self.focus_most = focus_most
         self.focus_floor = FOCUS_FLOOR
+        self.quarter_from = quarter_from
 
     def prepare(self, frame: np.ndarray, side: int | None = None) -> Prepared:
         """The frame resized so its longest side is ``side`` (default ``input_side``), padded to 32."""
@@ -216,7 +224,10 @@ class DiceDetector:
             source, self.input_side // half, floor=min(self.floor, self.focus_floor)
         )
         looks = {half: ([d for d in glimpse if d.score >= self.floor], half_scale)}
-        looks |= {look: self.detect_at(source, self.input_side // look) for look in rest}
+        if self.needs_smaller_looks(glimpse, half_scale):
+            looks |= {look: self.detect_at(source, self.input_side // look) for look in rest}
+        else:
+            looks |= {look: ([], half_scale / (look // half)) for look in rest}
         parts = None if whole else self.focus(source.shape, glimpse)
         looks[LOOKS[0]] = self.detect_in_parts(source, parts)
         kept: list[Detection] = []
@@ -244,6 +255,14 @@ class DiceDetector:
         for part in parts:
             found += self.detect_at(frame, self.input_side, part)[0]
         return suppress_overlaps(found), self.input_side / max(frame.shape[:2])
+
+    def needs_smaller_looks(self, glimpse: list[Detection], half_scale: float) -> bool:
+        """Whether the looks smaller than the half look are worth making, from what the half look
+        found (``glimpse``, boxes in pixels of a frame it saw at ``half_scale``): something at least
+        ``quarter_from`` pixels wide there, or nothing at all."""
+        if self.quarter_from is None or not glimpse:
+            return True
+        return max(max(d.box[2], d.box[3]) for d in glimpse) * half_scale >= self.quarter_from
 
     def focus(self, shape: tuple[int, ...], found: list[Detection]) -> list[Region] | None:
         """The parts of the usual look of a frame of ``shape`` worth looking at: round what the

@@ -16,7 +16,7 @@ import numpy as np
 from .boxes import Box, centre
 from .calibration import Calibration
 from .colour import OTHER, BodyReading, palette_colour, read_body, white_balance_gains
-from .detector import DEFAULT_THRESHOLD, FOCUS_MOST, Detection, DiceDetector
+from .detector import DEFAULT_THRESHOLD, FOCUS_MOST, QUARTER_FROM, Detection, DiceDetector
 from .die import Die
 from .pips import DEFAULT_PIP_MODEL, PipReader, PipReading
 from .quality import colourless, unreadable
@@ -63,12 +63,19 @@ class DiceReader:
         sure_pips: float = SURE_PIPS,
         hide_neighbours: bool = HIDE_NEIGHBOURS,
         focus_most: float | None = FOCUS_MOST,
+        quarter_from: int | None = QUARTER_FROM,
     ) -> None:
         """``maybe_threshold`` None: no maybes, only finds the detector scores ``threshold``;
         ``hide_neighbours``: sure dice are read with the others painted out of their crops;
-        ``focus_most``: the detector's (None: its usual look covers the whole frame always)."""
+        ``focus_most``: the detector's (None: its usual look covers the whole frame always);
+        ``quarter_from``: the detector's (None: its quarter look is always made)."""
         self.detector = DiceDetector(
-            model_path, input_side=input_side, threads=threads, threshold=threshold, focus_most=focus_most
+            model_path,
+            input_side=input_side,
+            threads=threads,
+            threshold=threshold,
+            focus_most=focus_most,
+            quarter_from=quarter_from,
         )
         self.pip_reader: PipReader | None = None
         if pip_model_path is not None or DEFAULT_PIP_MODEL.is_file() or not self.detector.reads_pips:

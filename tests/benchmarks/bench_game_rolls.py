@@ -31,12 +31,12 @@ from companion.commands.vision_support import chosen
 from companion.synth.make_dataset import write_dataset
 from companion.vision.boxes import intersection
 from companion.vision.dataset import read_yolo_folder
-from companion.vision.detector import FOCUS_MOST
+from companion.vision.detector import FOCUS_MOST, QUARTER_FROM
 from companion.vision.evaluation import Summary, match
 from companion.vision.pips import SURE_UNMIRRORED
 from companion.vision.reader import DiceReader
 
-from .compare_readers import reader_of, share_or_none
+from .compare_readers import pixels_or_none, reader_of, share_or_none
 
 #: kinds of roll, by how many dice lie in it
 SIZES = {f"{low}–{high} dice": range(low, high + 1) for low, high in ((1, 4), (5, 8), (9, 12))}
@@ -106,6 +106,14 @@ def main() -> None:
         f"is at most S of the frame; none: the whole frame (default {FOCUS_MOST})",
     )
     parser.add_argument(
+        "--quarter-from",
+        type=pixels_or_none,
+        default=QUARTER_FROM,
+        metavar="N",
+        help=f"the detector makes its quarter look only when its half look found something N pixels "
+        f"wide or nothing; none: always (default {QUARTER_FROM})",
+    )
+    parser.add_argument(
         "--read-short-again",
         action="store_true",
         help="a roll read with fewer dice than were rolled is read again with the whole frame looked "
@@ -123,9 +131,11 @@ def main() -> None:
     else:
         parser.error(f"{folder} has no colours.json: name its dice's colour with --colour")
     reader = (
-        reader_of(args.models, 2, args.hide_neighbours, args.sure_unmirrored, args.focus)
+        reader_of(args.models, 2, args.hide_neighbours, args.sure_unmirrored, args.focus, args.quarter_from)
         if args.models
-        else DiceReader(focus_most=args.focus, **chosen(args, "hide_neighbours"))
+        else DiceReader(
+            focus_most=args.focus, quarter_from=args.quarter_from, **chosen(args, "hide_neighbours")
+        )
     )
     if reader.pip_reader is not None:
         reader.pip_reader.sure_unmirrored = args.sure_unmirrored

@@ -15,7 +15,8 @@ Run: python -m tests.benchmarks.compare_readers --before models --after build/q_
 as it is not to read it mirrored too, ``none`` for every crop mirrored: session 39 judged it so;
 ``--before-focus`` and ``--after-focus`` set the share of the frame under which the detector's usual
 look covers only where its half look found something, ``none`` for the whole frame always: session
-43 judged it so)
+43 judged it so; ``--before-quarter-from`` and ``--after-quarter-from`` the half look's widest find
+(pixels) from which the quarter look is made, ``none`` for always: session 44 judged it so)
 
 ``--sure`` adds a table of the dice each reader is sure of (those the camera records without
 asking, ``camera.bridge.unsure``): how many are read right, and how many wrong (a false find
@@ -33,7 +34,7 @@ from companion.commands.parser import share
 from companion.vision import DiceReader, Die
 from companion.vision.benchmark import evaluate
 from companion.vision.dataset import LabelledBox
-from companion.vision.detector import FOCUS_MOST
+from companion.vision.detector import FOCUS_MOST, QUARTER_FROM
 from companion.vision.evaluation import Summary, mistakes, paired_difference
 from companion.vision.pips import SURE_UNMIRRORED
 
@@ -44,17 +45,20 @@ def reader_of(
     hide_neighbours: bool | None = None,
     sure_unmirrored: float | None = SURE_UNMIRRORED,
     focus_most: float | None = FOCUS_MOST,
+    quarter_from: int | None = QUARTER_FROM,
 ) -> DiceReader:
     """The reader with the two model files of the folder ``models`` (``hide_neighbours`` None:
     the reader's default), its PipNet reading mirrored only the crops it reads as they are under
     ``sure_unmirrored`` (None: every crop), its detector's usual look focused when the parts
-    to look at cover at most ``focus_most`` of the frame (None: never)."""
+    to look at cover at most ``focus_most`` of the frame (None: never), its quarter look made
+    when the half look found something ``quarter_from`` pixels wide or nothing (None: always)."""
     options = {} if hide_neighbours is None else {"hide_neighbours": hide_neighbours}
     reader = DiceReader(
         models / "dicenet.onnx",
         threads=threads,
         pip_model_path=models / "pipnet.onnx",
         focus_most=focus_most,
+        quarter_from=quarter_from,
         **options,
     )
     if reader.pip_reader is not None:
@@ -66,6 +70,15 @@ def share_or_none(text: str) -> float | None:
     """A ``--…-sure-unmirrored`` or ``--…-focus`` value: a share (as ``share`` reads it), or
     ``none`` (every crop read mirrored too; the whole frame always looked at)."""
     return None if text.strip().lower() == "none" else share(text)
+
+
+def pixels_or_none(text: str) -> int | None:
+    """A ``--…-quarter-from`` value: a whole number of pixels, or ``none`` (the look always made)."""
+    if text.strip().lower() == "none":
+        return None
+    if not text.strip().isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of pixels (1 or more) or 'none'")
+    return int(text)
 
 
 def add_reader_options(parser: argparse.ArgumentParser) -> None:
@@ -95,17 +108,33 @@ def add_reader_options(parser: argparse.ArgumentParser) -> None:
             help=f"the {which} reader's usual look covers only where the half look found something "
             f"when that is at most S of the frame; none: the whole frame (default: {FOCUS_MOST})",
         )
+        parser.add_argument(
+            f"--{which}-quarter-from",
+            type=pixels_or_none,
+            default=QUARTER_FROM,
+            metavar="N",
+            help=f"the {which} reader makes its quarter look only when its half look found something "
+            f"N pixels wide or nothing; none: always (default: {QUARTER_FROM})",
+        )
 
 
 def readers_from(args: argparse.Namespace) -> tuple[DiceReader, DiceReader, str]:
     """The before and after readers ``add_reader_options``'s options ask for, and a line naming them."""
-    before = reader_of(args.before, args.threads, None, args.before_sure_unmirrored, args.before_focus)
+    before = reader_of(
+        args.before,
+        args.threads,
+        None,
+        args.before_sure_unmirrored,
+        args.before_focus,
+        args.before_quarter_from,
+    )
     after = reader_of(
         args.after,
         args.threads,
         True if args.after_hides_neighbours else None,
         args.after_sure_unmirrored,
         args.after_focus,
+        args.after_quarter_from,
     )
     painted = ", neighbours painted" if args.after_hides_neighbours else ""
     mirrors = f" (mirrors crops read under {args.before_sure_unmirrored} / {args.after_sure_unmirrored})"
@@ -113,6 +142,8 @@ def readers_from(args: argparse.Namespace) -> tuple[DiceReader, DiceReader, str]
     named = f"before: {args.before}, after: {args.after}{painted}{'' if same else mirrors}"
     if args.before_focus != args.after_focus:
         named += f" (focus {args.before_focus} / {args.after_focus})"
+    if args.before_quarter_from != args.after_quarter_from:
+        named += f" (quarter look from {args.before_quarter_from} / {args.after_quarter_from} px)"
     return before, after, named
 
 
