@@ -48,6 +48,16 @@ def add_blur_options(parser: argparse.ArgumentParser, blurred: str, sharp: str) 
     )
 
 
+def whole_numbers(text: str, count: int) -> tuple[int, ...] | None:
+    """``count`` whole numbers of 1 or more written with commas between ("1,1,2,2"), or None when
+    ``text`` is not that."""
+    try:
+        numbers = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        return None
+    return numbers if len(numbers) == count and min(numbers) >= 1 else None
+
+
 def parsed(parser: argparse.ArgumentParser) -> argparse.Namespace:
     """The training's arguments, refusing --keep-sharp without the --keep-from it widens."""
     args = parser.parse_args()

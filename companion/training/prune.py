@@ -89,13 +89,21 @@ def kept_channels(plan: list[Link], widths: Widths) -> dict[str, torch.Tensor]:
         if link.writes is not None:
             found = strengths(link)
             totals[link.writes] = totals[link.writes] + found if link.writes in totals else found
-    kept = {}
-    for name, total in totals.items():
-        wanted = width_of(name, widths)
-        if wanted > len(total):
-            raise ValueError(f"cannot widen {name} from {len(total)} to {wanted} channels: only narrow")
-        kept[name] = torch.sort(torch.argsort(total, descending=True)[:wanted]).values
-    return kept
+    return {name: strongest(total, width_of(name, widths), name) for name, total in totals.items()}
+
+
+def strongest(strength: torch.Tensor, wanted: int, name: str) -> torch.Tensor:
+    """The indices of the ``wanted`` strongest channels of the layer(s) ``name`` by their
+    ``strength``, in their order; a ValueError when it has fewer (a net is only narrowed)."""
+    if wanted > len(strength):
+        raise ValueError(f"cannot widen {name} from {len(strength)} to {wanted} channels: only narrow")
+    return torch.sort(torch.argsort(strength, descending=True)[:wanted]).values
+
+
+def copy_norm(mine: nn.BatchNorm2d, theirs: nn.BatchNorm2d, channels: torch.Tensor) -> None:
+    """``theirs``'s scale, shift and running statistics of ``channels`` into ``mine``."""
+    for name in ("weight", "bias", "running_mean", "running_var"):
+        getattr(mine, name).copy_(getattr(theirs, name)[channels])
 
 
 def narrowed(source: DiceNet, widths: Widths) -> DiceNet:
@@ -115,9 +123,7 @@ def narrowed(source: DiceNet, widths: Widths) -> DiceNet:
             if theirs.conv.bias is not None:
                 mine.conv.bias.copy_(theirs.conv.bias)  # only the heads have one: never narrowed
             if theirs.norm is not None and mine.norm is not None and theirs.writes is not None:
-                channels = kept[theirs.writes]
-                for name in ("weight", "bias", "running_mean", "running_var"):
-                    getattr(mine.norm, name).copy_(getattr(theirs.norm, name)[channels])
+                copy_norm(mine.norm, theirs.norm, kept[theirs.writes])
     return target
 
 
@@ -132,17 +138,13 @@ def narrowed_pipnet(source: PipNet, widths: PipWidths) -> PipNet:
     ]
     read: torch.Tensor | None = None  # the channels the next layer reads (None: the image's)
     with torch.no_grad():
-        for theirs, mine in blocks:
+        for index, (theirs, mine) in enumerate(blocks):
             conv, norm = theirs[0], theirs[1]
-            wanted = mine[0].out_channels
-            if wanted > conv.out_channels:
-                raise ValueError(f"cannot widen a PipNet layer from {conv.out_channels} to {wanted} channels")
-            ranked = torch.argsort(strengths(Link(conv, norm, IMAGE, "pip")), descending=True)
-            kept = torch.sort(ranked[:wanted]).values
+            strength = strengths(Link(conv, norm, IMAGE, "pip"))
+            kept = strongest(strength, mine[0].out_channels, f"PipNet convolution {index + 1}")
             weight = conv.weight[kept]
             mine[0].weight.copy_(weight if read is None else weight[:, read])
-            for name in ("weight", "bias", "running_mean", "running_var"):
-                getattr(mine[1], name).copy_(getattr(norm, name)[kept])
+            copy_norm(mine[1], norm, kept)
             read = kept
         theirs_linear, mine_linear = source.classify[-1], target.classify[-1]
         mine_linear.weight.copy_(theirs_linear.weight[:, read])

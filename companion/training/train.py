@@ -38,7 +38,15 @@ from torch.nn import functional as F
 
 from ..vision.detector import DEFAULT_LOOK_SIDE, LOOK_SIDES, look_sides_named
 from ..vision.onnx_model import ModelError, open_session
-from .cli import add_blur_options, add_keep_options, parsed, seeded_start, smoothed_value, training_parser
+from .cli import (
+    add_blur_options,
+    add_keep_options,
+    parsed,
+    seeded_start,
+    smoothed_value,
+    training_parser,
+    whole_numbers,
+)
 from .data import Sample, augment, load_folder, smeared, targets
 from .export import export_onnx
 from .from_onnx import load_fused, resume_from_onnx, stage_depths, stage_widths
@@ -224,11 +232,8 @@ def depths_option(parser: argparse.ArgumentParser, text: str | None, resume: Pat
         if len(found) != 4:
             parser.error(f"--resume {resume} has no detector's four stages (a PipNet file?)")
         return cast(Depths, tuple(found))
-    try:
-        depths = tuple(int(part) for part in text.split(","))
-    except ValueError:
-        depths = ()
-    if len(depths) != 4 or min(depths) < 1:
+    depths = whole_numbers(text, 4)
+    if depths is None:
         parser.error(f"--depths takes four whole numbers of 1 or more, as 1,1,2,2; not {text!r}")
     return cast(Depths, depths)
 
@@ -239,11 +244,8 @@ def widths_option(parser: argparse.ArgumentParser, text: str | None, resume: Pat
     found = stage_widths(resume) if resume and resume.suffix == ".onnx" else None
     if text is None:
         return cast(Widths, found if found is not None and len(found) == 6 else FULL_WIDTHS)
-    try:
-        widths = tuple(int(part) for part in text.split(","))
-    except ValueError:
-        widths = ()
-    if len(widths) != 6 or min(widths) < 1:
+    widths = whole_numbers(text, 6)
+    if widths is None:
         parser.error(
             "--widths takes six whole numbers of 1 or more (stem, the four stages, the pyramid), "
             f"as 12,24,40,80,112,32; not {text!r}"

@@ -55,7 +55,15 @@ from ..vision.pips import (
     crop_die,
     toward_top_face,
 )
-from .cli import add_blur_options, add_keep_options, parsed, seeded_start, smoothed_value, training_parser
+from .cli import (
+    add_blur_options,
+    add_keep_options,
+    parsed,
+    seeded_start,
+    smoothed_value,
+    training_parser,
+    whole_numbers,
+)
 from .data import Sample, load_folder, photometric, smeared
 from .from_onnx import pip_widths, resume_from_onnx, spread_batch_norms
 from .mining import false_finds
@@ -287,15 +295,12 @@ def accuracy(net: PipNet, examples: list[Example]) -> float:
 
 def widths_named(text: str) -> PipWidths:
     """An argparse type: ``--widths``, four whole numbers of 1 or more ("16,32,56,96")."""
-    try:
-        widths = tuple(int(part) for part in text.split(","))
-    except ValueError:
-        widths = ()
-    if len(widths) != 4 or min(widths) < 1:
+    widths = whole_numbers(text, 4)
+    if widths is None:
         raise argparse.ArgumentTypeError(
             f"{text!r}: give four whole numbers of 1 or more, the channels of PipNet's four blocks"
         )
-    return widths  # type: ignore[return-value]
+    return cast(PipWidths, widths)
 
 
 def state_widths(state: dict[str, torch.Tensor]) -> PipWidths:
