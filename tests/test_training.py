@@ -745,3 +745,28 @@ def test_pip_widths_that_are_not_four_whole_numbers_are_refused(wrong):
     assert widths_named("16,32,64,112") == (16, 32, 64, 112)
     with pytest.raises(argparse.ArgumentTypeError, match="four whole numbers"):
         widths_named(wrong)
+
+
+def test_pip_training_refuses_widths_wider_than_the_resumed_net_before_mining(monkeypatch, capsys, tmp_path):
+    """train_pips --widths only narrows: wider than --resume's (or a --resume that is not there) is
+    a parser error naming the file's widths, given before the minutes of mining crops."""
+    import sys
+
+    from companion.training.from_onnx import pip_widths
+    from companion.training.train_pips import main
+
+    shipped = MODELS / "pipnet.onnx"
+    own = pip_widths(shipped)
+    wide = ",".join(str(w + 8) for w in own)
+    cases = [
+        (
+            ["--resume", str(shipped), "--widths", wide],
+            f"only narrowed from the --resume file's {','.join(map(str, own))}",
+        ),
+        (["--resume", str(tmp_path / "none.onnx")], "no such file"),
+    ]
+    for argv, message in cases:
+        monkeypatch.setattr(sys, "argv", ["train_pips", *argv, "--data", str(tmp_path), "--minutes", "0"])
+        with pytest.raises(SystemExit):
+            main()
+        assert message in capsys.readouterr().err

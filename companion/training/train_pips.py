@@ -308,6 +308,29 @@ def state_widths(state: dict[str, torch.Tensor]) -> PipWidths:
     return tuple(int(state[f"features.{index}.0.weight"].shape[0]) for index in (0, 3, 6, 9))  # type: ignore[return-value]
 
 
+def resumed_widths(resume: Path) -> PipWidths:
+    """The widths of the PipNet in ``resume``: an ONNX file or a torch checkpoint."""
+    if resume.suffix == ".onnx":
+        return cast(PipWidths, pip_widths(resume))
+    return state_widths(torch.load(resume, map_location="cpu"))
+
+
+def resume_refused(resume: Path | None, widths: PipWidths | None) -> str | None:
+    """Why training cannot start from ``--resume`` with ``--widths`` (no such file, or widths
+    wider than its: a net is only narrowed), or None."""
+    if resume is None:
+        return None
+    if not resume.is_file():
+        return f"--resume {resume}: no such file"
+    if widths is None:
+        return None
+    found = resumed_widths(resume)
+    if any(w > f for w, f in zip(widths, found, strict=True)):
+        asked, wider = ",".join(map(str, widths)), ",".join(map(str, found))
+        return f"--widths {asked}: a PipNet is only narrowed from the --resume file's {wider}"
+    return None
+
+
 def started_net(
     resume: Path | None, widths: PipWidths | None, batches: Callable[[], Iterator[torch.Tensor]]
 ) -> PipNet:
@@ -315,7 +338,7 @@ def started_net(
     one, narrowed to ``widths`` when they are given and narrower (its BatchNorms spread over
     ``batches`` again, as after loading an ONNX file)."""
     if resume is not None and resume.suffix == ".onnx":
-        net = PipNet(cast(PipWidths, pip_widths(resume)))
+        net = PipNet(resumed_widths(resume))
         resume_from_onnx(net, resume, batches())
         print(f"resumed from the fused layers of {resume}", flush=True)
     elif resume is not None:
@@ -375,6 +398,8 @@ def main() -> None:
             "--keep-unpainted shows the --keep-from teacher unpainted crops: "
             "give both --keep-from and --paint-neighbours"
         )
+    if (refusal := resume_refused(args.resume, args.widths)) is not None:
+        parser.error(refusal)  # before the crops are mined, which takes minutes
     rng = seeded_start(args)
     real_samples = [s for folder in args.data for s in load_folder(folder)]
     rendered_samples = [s for folder in args.synthetic for s in load_folder(folder)]
