@@ -59,8 +59,11 @@ def whole_numbers(text: str, count: int) -> tuple[int, ...] | None:
 
 
 def parsed(parser: argparse.ArgumentParser) -> argparse.Namespace:
-    """The training's arguments, refusing --keep-sharp without the --keep-from it widens."""
+    """The training's arguments, refusing a --resume file that is not there and --keep-sharp
+    without the --keep-from it widens."""
     args = parser.parse_args()
+    if args.resume and not args.resume.is_file():
+        parser.error(f"--resume {args.resume}: no such file")
     if args.keep_sharp and not args.keep_from:
         parser.error("--keep-sharp widens the --keep-from loss: name a teacher with --keep-from")
     return args

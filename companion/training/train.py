@@ -343,8 +343,6 @@ def main() -> None:
         parser.error("--blur-real blurs a --motion-blur share of the real photos: give that share")
     if args.look_side not in LOOK_SIDES:  # refused now, not at the first save minutes in
         parser.error(f"--look-side {args.look_side}: a look side is {look_sides_named()} pixels")
-    if args.resume and not args.resume.is_file():
-        parser.error(f"--resume {args.resume}: no such file")
     if args.keep_features and not args.keep_from:
         parser.error("--keep-features follows the stages of the --keep-from teacher: name one")
     depths = depths_option(parser, args.depths, args.resume)

@@ -315,14 +315,10 @@ def resumed_widths(resume: Path) -> PipWidths:
     return state_widths(torch.load(resume, map_location="cpu"))
 
 
-def resume_refused(resume: Path | None, widths: PipWidths | None) -> str | None:
-    """Why training cannot start from ``--resume`` with ``--widths`` (no such file, or widths
-    wider than its: a net is only narrowed), or None."""
-    if resume is None:
-        return None
-    if not resume.is_file():
-        return f"--resume {resume}: no such file"
-    if widths is None:
+def widths_refused(widths: PipWidths | None, resume: Path | None) -> str | None:
+    """Why ``--widths`` cannot be trained from the ``--resume`` file (wider than its: a net is
+    only narrowed), or None."""
+    if widths is None or resume is None:
         return None
     found = resumed_widths(resume)
     if any(w > f for w, f in zip(widths, found, strict=True)):
@@ -398,7 +394,7 @@ def main() -> None:
             "--keep-unpainted shows the --keep-from teacher unpainted crops: "
             "give both --keep-from and --paint-neighbours"
         )
-    if (refusal := resume_refused(args.resume, args.widths)) is not None:
+    if (refusal := widths_refused(args.widths, args.resume)) is not None:
         parser.error(refusal)  # before the crops are mined, which takes minutes
     rng = seeded_start(args)
     real_samples = [s for folder in args.data for s in load_folder(folder)]
