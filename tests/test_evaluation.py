@@ -199,6 +199,20 @@ def test_the_benchmarks_name_the_cpu_and_whether_it_has_8_bit_dot_products(tmp_p
     assert "cores" in cpu_line(tmp_path / "missing")
 
 
+def test_the_benchmarks_time_one_look_as_the_machines_pace():
+    """The pace printed beside a benchmark's medians is a time for the look asked, in ms."""
+    from companion.vision.detector import DiceDetector
+    from tests.benchmarks.machine import look_pace
+
+    detector = DiceDetector(threads=1)
+    calls = []
+    detect_at = detector.detect_at
+    detector.detect_at = lambda frame, side: calls.append(frame.shape) or detect_at(frame, side)
+    pace = look_pace(detector, side=64, runs=3)
+    assert 0 < pace < 5000
+    assert calls == [(64, 64, 3)] * 5  # two to warm up, three timed
+
+
 def test_the_mirror_option_of_the_reader_benchmarks_takes_a_probability_or_none():
     import argparse
 

@@ -3,6 +3,8 @@
 - roboflow-dice valid+test, webcam-white-dice valid (../shared/datasets)
 - "read F1, centre match" counts a die found when each box's centre lies inside the other
   (the sets box dice differently); "(unlabelled)" counts images with no label at all.
+- "pace ms": the 640 px look alone on a blank frame (median of 20), timed just before the set is
+  read: the machine's speed in that minute, which moves by nearly 2× within an hour here.
 - the rendered held-out set (seed 999, images 150–299; 0–149 were used to set the colour
   thresholds), made again here from its seed when build/ does not have it.
 - the lens held-out set (seed 998, 150 scenes of cubes seen from 40–90° above the table,
@@ -57,7 +59,7 @@ from companion.vision import DiceReader
 from companion.vision.benchmark import evaluate
 from companion.vision.boxes import centre
 from companion.vision.dataset import read_yolo_folder
-from tests.benchmarks.machine import cpu_line
+from tests.benchmarks.machine import cpu_line, look_pace
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared" / "datasets"
@@ -275,11 +277,12 @@ def main() -> None:
     print(f"machine: {cpu_line()}, Python {platform.python_version()}, {args.threads} threads")
     print(
         "| set | images (unlabelled) | dice | recall | precision | pips right (found) | read F1 "
-        "| read F1, centre match | images all right | colour right | median ms |"
+        "| read F1, centre match | images all right | colour right | median ms | pace ms |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     unlabelled = []
     for name, folders in sets.items():
+        pace = look_pace(reader.detector)
         f = evaluate(reader, folders).figures()
         if f["images_without_labels"]:
             unlabelled.append(f"{name}: {f['read_f1_labelled_photos']:.3f}")
@@ -288,7 +291,7 @@ def main() -> None:
             f"| {name} | {f['images']} ({f['images_without_labels']}) | {f['dice']} | {f['recall']:.3f} | "
             f"{f['precision']:.3f} | {f['pips_right_among_found']:.3f} | {f['read_f1']:.3f} | "
             f"{f['read_f1_by_centre']:.3f} | {f['images_all_right']:.3f} | "
-            f"{colour} | {f['median_ms']:.1f} |",
+            f"{colour} | {f['median_ms']:.1f} | {pace:.1f} |",
             flush=True,
         )
     if unlabelled:
