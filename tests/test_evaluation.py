@@ -188,7 +188,7 @@ def test_sure_counts_leave_out_the_dice_the_camera_would_ask_about():
 
 
 def test_the_benchmarks_name_the_cpu_and_whether_it_has_8_bit_dot_products(tmp_path):
-    """The reader is about twice as fast with AVX-512 VNNI, so every speed figure says which CPU."""
+    """The reader ran 2–3× as fast on CPUs with AVX-512 VNNI, so every speed figure says which CPU."""
     from tests.benchmarks.machine import cpu_line
 
     info = tmp_path / "cpuinfo"
@@ -196,7 +196,18 @@ def test_the_benchmarks_name_the_cpu_and_whether_it_has_8_bit_dot_products(tmp_p
     assert cpu_line(info).startswith("AMD EPYC 9R14, ") and cpu_line(info).endswith(", AVX-512 VNNI")
     info.write_text("model name\t: AMD EPYC\nflags\t\t: fpu avx avx2 fma\n")
     assert cpu_line(info).endswith(", AVX2 without VNNI")
+    info.write_text("model name\t: Intel Xeon\nflags\t\t: avx2 avx512f avx512_vnni amx_tile amx_int8\n")
+    assert cpu_line(info).endswith(", AVX-512 VNNI, AMX")
     assert "cores" in cpu_line(tmp_path / "missing")
+
+
+def test_the_benchmarks_name_the_python_and_onnxruntime_that_ran_the_models():
+    import onnxruntime
+
+    from tests.benchmarks.machine import runtime_line
+
+    line = runtime_line()
+    assert line.startswith("Python 3.") and line.endswith(f"onnxruntime {onnxruntime.__version__}")
 
 
 def test_the_benchmarks_time_one_look_as_the_machines_pace():

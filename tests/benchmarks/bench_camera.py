@@ -7,7 +7,6 @@ every true roll was read exactly once. Run: python -m tests.benchmarks.bench_cam
 
 import argparse
 import json
-import platform
 import statistics
 import tempfile
 import time
@@ -23,7 +22,7 @@ from companion.camera.sources import open_source
 from companion.service import GameService
 from companion.storage import EventStore
 from companion.vision import Calibration, DiceReader
-from tests.benchmarks.machine import cpu_line
+from tests.benchmarks.machine import cpu_line, runtime_line
 
 SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "classic-two-players"
 
@@ -96,7 +95,7 @@ def main() -> None:
                 lags.append((time.monotonic() - captured) * 1000)
         truth = [sorted(d["pips"] for d in r["dice"]) for r in session["rolls"]]
         state = games.get(game.record.id).state
-        print(f"machine: {cpu_line()}, Python {platform.python_version()}; 1280×720 at 30 fps")
+        print(f"machine: {cpu_line()}, {runtime_line()}; 1280×720 at 30 fps")
         print(
             f"frames offered {offered}, processed {processed} ({processed / max(1, offered):.0%}); "
             f"the rest were skipped as newer frames arrived"

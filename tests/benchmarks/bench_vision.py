@@ -43,7 +43,6 @@ Run: python -m tests.benchmarks.bench_vision [--model models/dicenet.onnx] [--pi
 
 import argparse
 import json
-import platform
 import shutil
 import statistics
 import time
@@ -59,7 +58,7 @@ from companion.vision import DiceReader
 from companion.vision.benchmark import evaluate
 from companion.vision.boxes import centre
 from companion.vision.dataset import read_yolo_folder
-from tests.benchmarks.machine import cpu_line, look_pace
+from tests.benchmarks.machine import cpu_line, look_pace, runtime_line
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared" / "datasets"
@@ -274,7 +273,7 @@ def main() -> None:
             phone_sized(SHARED / "webcam-white-dice" / "valid", "up_wc_valid")
         ],
     }
-    print(f"machine: {cpu_line()}, Python {platform.python_version()}, {args.threads} threads")
+    print(f"machine: {cpu_line()}, {runtime_line()}, {args.threads} threads")
     print(
         "| set | images (unlabelled) | dice | recall | precision | pips right (found) | read F1 "
         "| read F1, centre match | images all right | colour right | median ms | pace ms |"

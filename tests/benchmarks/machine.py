@@ -1,7 +1,8 @@
-"""What the benchmarks print about the CPU they ran on: its name and whether it has 8-bit dot
-products (AVX-512 VNNI), which make the reader's models about twice as fast (sessions 21, 38),
-and how fast it runs the detector right now: the same machine read the same photos in a median
-62 ms and, minutes later, 37 ms (session 46), so a median means little without its hour's pace."""
+"""What the benchmarks print about the machine they ran on: the CPU's name and vector units (the
+CPUs with AVX-512 VNNI ran the reader's float models 2–3× as fast as the AVX2-only EPYC of
+sessions 38–46), the Python and onnxruntime that ran the models, and how fast it runs the
+detector right now: the same machine read the same photos in a median 62 ms and, minutes later,
+37 ms (session 46), so a median means little without its hour's pace."""
 
 import os
 import platform
@@ -10,6 +11,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+import onnxruntime as ort
 
 from companion.vision.detector import DiceDetector
 
@@ -17,7 +19,8 @@ CPUINFO = Path("/proc/cpuinfo")
 
 
 def cpu_line(cpuinfo: Path = CPUINFO) -> str:
-    """ "AMD EPYC, 2 cores, AVX2 without VNNI" or the like; what the platform says elsewhere."""
+    """ "AMD EPYC, 2 cores, AVX2 without VNNI" or "Intel(R) Xeon(R) Processor, 2 cores, AVX-512 VNNI,
+    AMX" or the like; what the platform says where there is no /proc/cpuinfo."""
     try:
         text = cpuinfo.read_text()
     except OSError:
@@ -34,8 +37,15 @@ def cpu_line(cpuinfo: Path = CPUINFO) -> str:
         vector = "AVX2 without VNNI"
     else:
         vector = "no AVX2"
+    if "amx_int8" in flags:
+        vector += ", AMX"
     name = fields.get("model name", platform.machine())
     return f"{name}, {os.cpu_count()} cores, {vector}"
+
+
+def runtime_line() -> str:
+    """ "Python 3.11.7, onnxruntime 1.32.0": what ran the models (their speed moves with both)."""
+    return f"Python {platform.python_version()}, onnxruntime {ort.__version__}"
 
 
 def look_pace(detector: DiceDetector, side: int = 640, runs: int = 20) -> float:

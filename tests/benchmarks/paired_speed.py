@@ -21,7 +21,7 @@ from companion.vision.dataset import read_yolo_folder
 from companion.vision.reader import DiceReader
 
 from .compare_readers import add_reader_options, readers_from
-from .machine import cpu_line
+from .machine import cpu_line, runtime_line
 
 
 def paired_times(
@@ -62,7 +62,8 @@ def main() -> None:
         after.read(picture)
     old, new = paired_times((before, after), pictures, args.rounds)
     print(named)
-    print(f"CPU: {cpu_line()}; {len(pictures)} pictures × {args.rounds} rounds, {args.threads} threads")
+    print(f"CPU: {cpu_line()}; {runtime_line()}")
+    print(f"{len(pictures)} pictures × {args.rounds} rounds, {args.threads} threads")
     print(f"median ms before {statistics.median(old):.1f}, after {statistics.median(new):.1f}")
     print(f"ratio of the medians {statistics.median(new) / statistics.median(old):.3f}")
     ratios = [n / o for o, n in zip(old, new, strict=True)]
