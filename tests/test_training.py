@@ -304,8 +304,8 @@ def test_detector_motion_blur_smears_rendered_images_and_leaves_real_photos_shar
     assert (smears == ~is_real).all()
     grain = (images[:, :, 1:, :] - images[:, :, :-1, :]).abs().mean(dim=(1, 2, 3))
     assert grain[smears].mean() < 0.8 * grain[is_real].mean()
-    assert (images[~smears] == drawn.sharp[~smears]).all()
-    assert not (images[smears] == drawn.sharp[smears]).all()
+    assert (images[~smears] == drawn.teacher_view[~smears]).all()
+    assert not (images[smears] == drawn.teacher_view[smears]).all()
     assert not batch([sample, sample], [0.5, 0.5], 24, 160, random.Random(3), real=1).smeared.any()
 
 
@@ -327,7 +327,7 @@ def test_detector_blur_real_smears_real_photos_and_shows_the_teacher_them_sharp(
     def grain(pictures):
         return (pictures[:, :, 1:, :] - pictures[:, :, :-1, :]).abs().mean()
 
-    assert grain(drawn.images) < 0.8 * grain(drawn.sharp)
+    assert grain(drawn.images) < 0.8 * grain(drawn.teacher_view)
 
     class Recorder:
         """A teacher that records what it is shown and answers with nothing."""
@@ -339,8 +339,8 @@ def test_detector_blur_real_smears_real_photos_and_shows_the_teacher_them_sharp(
 
     recorder = Recorder()
     loss_of(DiceNet(), drawn, drawn.is_real, teacher=recorder)
-    assert torch.equal(recorder.shown, drawn.sharp[drawn.is_real])
-    assert Batch._fields[-1] == "sharp"
+    assert torch.equal(recorder.shown, drawn.teacher_view[drawn.is_real])
+    assert Batch._fields[-1] == "teacher_view"
 
 
 def test_detector_training_refuses_blur_real_without_motion_blur(monkeypatch, capsys):
@@ -770,3 +770,27 @@ def test_pip_training_refuses_widths_wider_than_the_resumed_net_before_mining(mo
         with pytest.raises(SystemExit):
             main()
         assert message in capsys.readouterr().err
+
+
+def test_detector_desaturate_takes_the_colour_away_and_shows_the_teacher_it():
+    """--desaturate takes the colour from that share of all pictures, real and rendered (fully
+    grey or nearly), while the teacher's view keeps each picture in colour."""
+    import torch
+
+    from companion.training.train import batch
+
+    image = np.zeros((240, 320, 3), np.uint8)
+    image[:] = (30, 60, 200)  # a red table
+    image[100:140, 100:140] = (200, 80, 20)  # a blue die
+    sample = Sample(image, np.array([[100, 100, 140, 140]], np.float32), np.array([2]))
+
+    def saturation(pictures):
+        spread = pictures.max(dim=1).values - pictures.min(dim=1).values
+        return spread.mean(dim=(1, 2))
+
+    drawn = batch([sample, sample], [0.5, 0.5], 40, 160, random.Random(6), real=1, desaturate=1.0)
+    assert drawn.is_real.any() and (~drawn.is_real).any()
+    assert (saturation(drawn.images) < 0.55 * saturation(drawn.teacher_view)).all()
+    assert (saturation(drawn.images) < 1.0).any()  # some fully grey
+    plain = batch([sample, sample], [0.5, 0.5], 40, 160, random.Random(6), real=1)
+    assert torch.equal(plain.images, plain.teacher_view)

@@ -117,6 +117,23 @@ def smeared(image: np.ndarray, rng: random.Random, lengths: tuple[int, int]) -> 
     return cv2.filter2D(image, -1, kernel / kernel.sum())
 
 
+#: share of the desaturated pictures made fully grey; the rest keep a little of their colour
+FULLY_GREY = 0.4
+#: the most of its saturation a desaturated picture keeps that is not fully grey
+MOST_SATURATION_KEPT = 0.5
+
+
+def desaturated(image: np.ndarray, rng: random.Random) -> np.ndarray:
+    """``image`` with its colour taken away, as a webcam gives it in dim light or a black-and-white
+    camera: fully grey ``FULLY_GREY`` of the time, else its saturation scaled by 0.05 to
+    ``MOST_SATURATION_KEPT``."""
+    if rng.random() < FULLY_GREY:
+        return cv2.cvtColor(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+    hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV).astype(np.float32)
+    hsv[..., 1] *= rng.uniform(0.05, MOST_SATURATION_KEPT)
+    return cv2.cvtColor(hsv.astype(np.uint8), cv2.COLOR_HSV2BGR)
+
+
 def photometric(image: np.ndarray, rng: random.Random) -> np.ndarray:
     hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV).astype(np.int16)
     hsv[..., 0] = (hsv[..., 0] + rng.randint(-90, 90)) % 180 if rng.random() < 0.5 else hsv[..., 0]

@@ -16,7 +16,11 @@ a line, as a shaken camera would (the real photos stay sharp); with ``--keep-sha
 covers every image left sharp, rendered ones too, so the net learns blurred dice from their labels
 while it keeps its teacher's answers on sharp ones. ``--blur-real`` (session 35) blurs the real
 photos too; the teacher always sees a picture as it was before the blur, so on a blurred real
-photo the net learns to answer as its teacher does on the sharp one.
+photo the net learns to answer as its teacher does on the sharp one. ``--desaturate SHARE``
+(session 48) takes the colour away from that share of every kind of picture (fully grey or
+nearly), as a webcam in dim light or a black-and-white camera gives it; the teacher is shown the
+picture in colour, so on a real photo the net learns to answer without colour as its teacher does
+with it.
 
 ``--depths 1,1,2,2`` (session 38) trains a lighter net (``LIGHT_DEPTHS``), started from the layers
 it shares with a fuller ``--resume``d file; ``--keep-features WEIGHT`` keeps each of its stages'
@@ -47,7 +51,7 @@ from .cli import (
     training_parser,
     whole_numbers,
 )
-from .data import Sample, augment, load_folder, smeared, targets
+from .data import Sample, augment, desaturated, load_folder, smeared, targets
 from .export import export_onnx
 from .from_onnx import load_fused, resume_from_onnx, stage_depths, stage_widths
 from .model import CLASSES, FULL_DEPTHS, FULL_WIDTHS, STRIDE, Depths, DiceNet, Stages, Widths
@@ -86,7 +90,8 @@ def box_losses(
 
 class Batch(NamedTuple):
     """A drawn batch: the images, their heatmap, box and mask targets, which are real photos and
-    which were ``smeared``, and the ``sharp`` images as they were before any smear (the teacher's)."""
+    which were ``smeared``, and the ``teacher_view``: the images as they were before any smear or
+    desaturation."""
 
     images: torch.Tensor
     heat: torch.Tensor
@@ -94,7 +99,8 @@ class Batch(NamedTuple):
     mask: torch.Tensor
     is_real: torch.Tensor
     smeared: torch.Tensor
-    sharp: torch.Tensor
+    #: each picture as it was before any smear or desaturation: what the keep loss's teacher sees
+    teacher_view: torch.Tensor
 
 
 def batch(
@@ -108,14 +114,18 @@ def batch(
     motion_blur: float = 0.0,
     blur_real: bool = False,
     look_side: int = DEFAULT_LOOK_SIDE,
+    desaturate: float = 0.0,
 ) -> Batch:
     """``size`` samples drawn by ``weights`` (the first ``real`` of ``samples`` are real photos),
     a ``motion_blur`` share of the rendered ones ``smeared``, of the real ones too if ``blur_real``,
-    each scaled as a ``look_side`` look would show it."""
-    images, heats, regs, masks, is_real, smears, sharp = [], [], [], [], [], [], []
+    a ``desaturate`` share of all of them ``desaturated``, each scaled as a ``look_side`` look
+    would show it."""
+    images, heats, regs, masks, is_real, smears, teacher_view = [], [], [], [], [], [], []
     for index in rng.choices(range(len(samples)), weights=weights, k=size):
         image, boxes, classes = augment(samples[index], crop, rng, stretch, look_side)
-        sharp.append(image.transpose(2, 0, 1))
+        teacher_view.append(image.transpose(2, 0, 1))
+        if desaturate and rng.random() < desaturate:
+            image = desaturated(image, rng)
         smear = bool(motion_blur) and (blur_real or index >= real) and rng.random() < motion_blur
         if smear:
             image = smeared(image, rng, SMEAR_LENGTH)
@@ -131,7 +141,7 @@ def batch(
         torch.from_numpy(np.stack(masks)),
         torch.tensor(is_real),
         torch.tensor(smears),
-        torch.from_numpy(np.stack(sharp)).float(),
+        torch.from_numpy(np.stack(teacher_view)).float(),
     )
 
 
@@ -201,8 +211,8 @@ def loss_of(
     feature_weight: float = 0.0,
 ) -> tuple[torch.Tensor, dict[str, float]]:
     """The detector's loss on a batch, with the teacher's keep loss on the ``kept`` images (the
-    teacher shown them sharp), and with a ``feature_teacher`` the loss that keeps the stages'
-    outputs near its own on them."""
+    teacher shown them sharp and in colour), and with a ``feature_teacher`` the loss that keeps
+    the stages' outputs near its own on them."""
     stages = net.stages(drawn.images)
     heat_logits, size, offset = net.heads(stages)
     l_heat = focal_loss(heat_logits, drawn.heat)
@@ -212,12 +222,12 @@ def loss_of(
     total = l_heat + SIZE_WEIGHT * l_size + l_off
     parts = {"heat": l_heat.item(), "size": l_size.item(), "offset": l_off.item()}
     if teacher is not None and bool(kept.any()):
-        taught_heat, taught_boxes = teacher.answers(drawn.sharp[kept])
+        taught_heat, taught_boxes = teacher.answers(drawn.teacher_view[kept])
         l_keep = keep_loss(heat_logits[kept], size[kept], offset[kept], taught_heat, taught_boxes)
         total = total + keep_weight * l_keep
         parts["keep"] = l_keep.item()
     if feature_teacher is not None and bool(kept.any()):
-        taught = feature_teacher.stages(drawn.sharp[kept])
+        taught = feature_teacher.stages(drawn.teacher_view[kept])
         l_features = feature_loss(cast(Stages, tuple(stage[kept] for stage in stages)), taught)
         total = total + feature_weight * l_features
         parts["features"] = l_features.item()
@@ -334,6 +344,12 @@ def main() -> None:
         help=f"the longest side (px) of the look to train for (default {DEFAULT_LOOK_SIDE})",
     )
     parser.add_argument(
+        "--desaturate",
+        type=float,
+        default=0.0,
+        help="share of all pictures with their colour taken away; the teacher sees them coloured (default 0)",
+    )
+    parser.add_argument(
         "--blur-real",
         action="store_true",
         help="--motion-blur blurs real photos too; the keep loss covers them, its teacher shown them sharp",
@@ -341,6 +357,8 @@ def main() -> None:
     args = parsed(parser)
     if args.blur_real and not args.motion_blur:
         parser.error("--blur-real blurs a --motion-blur share of the real photos: give that share")
+    if not 0 <= args.desaturate <= 1:
+        parser.error(f"--desaturate is a share of the pictures, 0 to 1; not {args.desaturate}")
     if args.look_side not in LOOK_SIDES:  # refused now, not at the first save minutes in
         parser.error(f"--look-side {args.look_side}: a look side is {look_sides_named()} pixels")
     if args.keep_features and not args.keep_from:
@@ -394,6 +412,7 @@ def main() -> None:
             args.motion_blur,
             args.blur_real,
             args.look_side,
+            args.desaturate,
         )
         # real photos are always kept (sharp or not, the teacher sees them sharp); rendered
         # ones too when left sharp, with --keep-sharp
