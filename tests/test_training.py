@@ -794,3 +794,16 @@ def test_detector_desaturate_takes_the_colour_away_and_shows_the_teacher_it():
     assert (saturation(drawn.images) < 1.0).any()  # some fully grey
     plain = batch([sample, sample], [0.5, 0.5], 40, 160, random.Random(6), real=1)
     assert torch.equal(plain.images, plain.teacher_view)
+
+
+@pytest.mark.parametrize("share", ["-0.1", "1.5"])
+def test_detector_training_refuses_a_desaturate_share_outside_0_to_1(share, monkeypatch, capsys):
+    """--desaturate is a share of the pictures: refused as the command line is read."""
+    import sys
+
+    from companion.training.train import main
+
+    monkeypatch.setattr(sys, "argv", ["train", "--desaturate", share, "--minutes", "0"])
+    with pytest.raises(SystemExit):
+        main()
+    assert "--desaturate is a share" in capsys.readouterr().err
