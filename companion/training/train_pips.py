@@ -64,7 +64,7 @@ from .cli import (
     training_parser,
     whole_numbers,
 )
-from .data import Sample, load_folder, photometric, smeared
+from .data import Sample, greyed, load_folder, photometric, smeared
 from .from_onnx import pip_widths, resume_from_onnx, spread_batch_norms
 from .mining import false_finds
 from .pipnet import PIP_WIDTHS, PipNet, PipWidths, export_pipnet
@@ -180,7 +180,7 @@ def augmented(crop: np.ndarray, rng: random.Random, upright: bool = False) -> np
         crop = crop[:, ::-1]
     crop = photometric(np.ascontiguousarray(crop), rng)
     if rng.random() < 0.1:
-        crop = cv2.cvtColor(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+        crop = greyed(crop)
     if rng.random() < 0.15:  # a small or far die: fewer pixels to read from
         small = rng.randint(14, 32)
         crop = cv2.resize(
