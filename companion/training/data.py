@@ -7,6 +7,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from ..synth.pale import greyed, paled
 from ..vision.dataset import read_yolo_folder
 from ..vision.detector import DEFAULT_LOOK_SIDE
 
@@ -123,20 +124,13 @@ FULLY_GREY = 0.4
 MOST_SATURATION_KEPT = 0.5
 
 
-def greyed(image: np.ndarray) -> np.ndarray:
-    """``image`` with no colour left, still three channels (BGR)."""
-    return cv2.cvtColor(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
-
-
 def desaturated(image: np.ndarray, rng: random.Random) -> np.ndarray:
     """``image`` with its colour taken away, as a webcam gives it in dim light or a black-and-white
     camera: fully grey ``FULLY_GREY`` of the time, else its saturation scaled by 0.05 to
     ``MOST_SATURATION_KEPT``."""
     if rng.random() < FULLY_GREY:
         return greyed(image)
-    hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV).astype(np.float32)
-    hsv[..., 1] *= rng.uniform(0.05, MOST_SATURATION_KEPT)
-    return cv2.cvtColor(hsv.astype(np.uint8), cv2.COLOR_HSV2BGR)
+    return paled(image, rng.uniform(0.05, MOST_SATURATION_KEPT))
 
 
 def photometric(image: np.ndarray, rng: random.Random) -> np.ndarray:

@@ -45,6 +45,7 @@ import numpy as np
 import torch
 from torch.nn import functional as F
 
+from ..synth.pale import greyed
 from ..vision.detector import DiceDetector
 from ..vision.onnx_model import open_session
 from ..vision.pips import (
@@ -64,7 +65,7 @@ from .cli import (
     training_parser,
     whole_numbers,
 )
-from .data import Sample, greyed, load_folder, photometric, smeared
+from .data import Sample, load_folder, photometric, smeared
 from .from_onnx import pip_widths, resume_from_onnx, spread_batch_norms
 from .mining import false_finds
 from .pipnet import PIP_WIDTHS, PipNet, PipWidths, export_pipnet

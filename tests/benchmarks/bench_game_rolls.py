@@ -9,11 +9,15 @@ case), the rolls that fit but that it shows a player first because it is unsure 
 (``unsure_dice``; below the table, what they would have been), and why the others fail.
 Per-die figures as `companion bench` gives them, and the median time per picture, follow.
 
+``--saturation S`` scales each picture's saturation by S before it is read (a dim room or a
+washed-out webcam: the reader names pale dice grey or white, and the bridge must tell whose
+they are).
+
 ``--folder`` may name real photos of one colour's dice with no colours.json: ``--colour white``
 makes each photo a roll of that colour (webcam-white-dice).
 
 Run: python -m tests.benchmarks.bench_game_rolls [--count 300] [--seed 123] [--folder DIR] [--models DIR]
-    [--colour COLOUR] [--hide-neighbours] [--sure-unmirrored P|none]
+    [--colour COLOUR] [--saturation S] [--hide-neighbours] [--sure-unmirrored P|none]
 """
 
 import argparse
@@ -28,7 +32,9 @@ from companion.camera.bridge import to_rules_dice, unsure_dice
 from companion.camera.watcher import read_counted
 from companion.commands.parser import add_hide_neighbours_option
 from companion.commands.vision_support import chosen
+from companion.synth.cli import parse_share
 from companion.synth.make_dataset import write_dataset
+from companion.synth.pale import paled
 from companion.vision.boxes import intersection
 from companion.vision.dataset import read_yolo_folder
 from companion.vision.detector import FOCUS_MOST, QUARTER_FROM
@@ -88,6 +94,13 @@ def main() -> None:
     parser.add_argument("--folder", type=Path, help="the renders' folder (default build/game_rolls_SEED)")
     parser.add_argument("--models", type=Path, help="folder with dicenet.onnx, pipnet.onnx")
     parser.add_argument("--colour", help="the colour of every die, for a folder without colours.json")
+    parser.add_argument(
+        "--saturation",
+        type=parse_share,
+        default=1.0,
+        metavar="S",
+        help="scale each picture's saturation by S (0–1) before reading it (default 1: as it is)",
+    )
     add_hide_neighbours_option(parser)
     parser.add_argument(
         "--sure-unmirrored",
@@ -144,6 +157,8 @@ def main() -> None:
     summary = Summary()
     for item in read_yolo_folder(folder):
         image = cv2.imread(str(item.image_path))
+        if args.saturation < 1:
+            image = paled(image, args.saturation)
         start = time.perf_counter()
         labels = item.boxes(image.shape[1], image.shape[0])
         dice = (
@@ -166,7 +181,8 @@ def main() -> None:
             outcomes[kind, "rolls"] += 1
             outcomes[kind, outcome] += 1
     rendered = f" (seed {args.seed})" if args.folder is None else ""
-    print(f"\ngame rolls: {folder}{rendered}\n")
+    pale = f", saturation x{args.saturation:g}" if args.saturation < 1 else ""
+    print(f"\ngame rolls: {folder}{rendered}{pale}\n")
     print("| rolls | count | " + " | ".join(OUTCOMES) + " |")
     print("|---" * (len(OUTCOMES) + 2) + "|")
     for kind in ["all rolls", *SIZES, "none touching", "dice touching"]:
