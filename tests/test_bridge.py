@@ -1,6 +1,8 @@
 """The camera bridge names a roll's dice with the game's colours, undoing the reader's known
 colour mistakes only where the roller's hand leaves one answer."""
 
+import numpy as np
+
 from companion.camera.bridge import to_rules_dice
 from companion.vision.die import Die as SeenDie
 
@@ -82,6 +84,62 @@ def test_nothing_is_renamed_where_the_hand_leaves_two_answers_or_none():
         "grey",
         "grey",
     ]
+
+
+def test_a_players_dice_read_without_a_hue_in_a_pale_picture_are_the_players():
+    """A dim room or a washed-out webcam takes the hue from every die (session 49: at half the
+    saturation green, blue and violet dice read grey, yellow white); a roll that holds no
+    neutral dice is the roller's own."""
+    dice = to_rules_dice(seen(("grey", 3), ("green", 5), ("black", 1), ("white", 2)), {("green", False): 4})
+    assert [d.colour for d in dice] == ["green"] * 4
+    biggy = {("yellow", False): 1, ("yellow", True): 1}
+    yellow = to_rules_dice(seen(("white", 3), ("white", 6, 80)), biggy)
+    assert colours(yellow) == [("yellow", 3, False), ("yellow", 6, True)]
+
+
+def tinted(player: str, *dice: tuple[str, int, float | None]) -> tuple[SeenDie, ...]:
+    """Dice read in a row, each (colour, pips, how far its body leans to ``player``'s hue)."""
+    from companion.vision.colour import HUES
+
+    hue = np.radians(HUES[player][0])
+    return tuple(
+        SeenDie(
+            (100 * i, 0, 50, 50), pips, colour, 0.9, 60.0, None, None,
+            None if lean is None else (lean * np.cos(hue), lean * np.sin(hue)),
+        )
+        for i, (colour, pips, lean) in enumerate(dice)
+    )  # fmt: skip
+
+
+def test_a_pale_players_dice_are_told_from_the_neutral_dice_by_how_far_they_lean_to_its_colour():
+    three_round = {("green", False): 2, ("grey", False): 1}
+    dice = to_rules_dice(tinted("green", ("grey", 3, 14.0), ("grey", 5, 1.0), ("grey", 6, 22.0)), three_round)
+    assert [d.colour for d in dice] == ["green", "grey", "green"]
+    # the classic game's white neutral dice, a pale green die read white
+    classic = {("green", False): 2, ("white", False): 1}
+    dice = to_rules_dice(tinted("green", ("grey", 3, 14.0), ("white", 5, -2.0), ("white", 6, 9.0)), classic)
+    assert [d.colour for d in dice] == ["green", "white", "green"]
+    # a yellow player's die read grey and the grey neutral die read white: the lean says which
+    dice = to_rules_dice(
+        tinted("yellow", ("grey", 5, 12.0), ("white", 2, 3.0)), {("yellow", False): 1, ("grey", False): 1}
+    )
+    assert [d.colour for d in dice] == ["yellow", "grey"]
+
+
+def test_a_roll_with_neutral_dice_is_not_renamed_by_names_alone_nor_by_a_lean_that_does_not_tell():
+    hand = {("yellow", False): 1, ("grey", False): 1}
+    # without the dice's tints a die read white could be the grey neutral die as well as the yellow one
+    untinted = tinted("yellow", ("grey", 5, None), ("white", 2, None))
+    assert [d.colour for d in to_rules_dice(untinted, hand)] == ["grey", "white"]
+    three_round = {("green", False): 2, ("grey", False): 1}
+    # the least green of the player's dice leans less than LEAN_GAP beyond the neutral one
+    close = tinted("green", ("grey", 3, 6.0), ("grey", 5, 2.0), ("grey", 6, 22.0))
+    assert [d.colour for d in to_rules_dice(close, three_round)] == ["grey", "grey", "grey"]
+    # a die read in a third colour with a hue, or a die too many: nothing is told by lean
+    third = tinted("green", ("blue", 3, 14.0), ("grey", 5, 1.0), ("grey", 6, 22.0))
+    assert [d.colour for d in to_rules_dice(third, three_round)] == ["blue", "grey", "grey"]
+    extra = tinted("green", ("grey", 3, 14.0), ("grey", 5, 1.0), ("grey", 6, 22.0), ("grey", 1, 0.0))
+    assert [d.colour for d in to_rules_dice(extra, three_round)] == ["grey"] * 4
 
 
 def test_the_biggy_is_the_largest_die_of_its_colour_after_renaming():

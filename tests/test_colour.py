@@ -8,7 +8,15 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.vision.colour import PALETTE, BodyReading, lit_face_across, palette_colour, read_body
+from companion.vision.colour import (
+    HUES,
+    PALETTE,
+    BodyReading,
+    lean_to,
+    lit_face_across,
+    palette_colour,
+    read_body,
+)
 
 
 def reading(lightness: float, chroma: float, hue: float, dark_pips: bool) -> BodyReading:
@@ -85,3 +93,10 @@ def test_a_white_die_seen_at_an_angle_is_white_not_grey():
     reading = read_body(die, (0, 0, 60, 60))
     assert reading is not None and reading.dark_pips
     assert palette_colour(reading)[0] == "white"
+
+
+def test_a_tint_leans_to_its_own_hue_in_full_and_away_from_the_opposite_one():
+    green = reading(60.0, 30.0, HUES["green"][0], True).lab[1:]
+    assert lean_to(green, "green") == pytest.approx(30.0)
+    assert lean_to(green, "violet") < 0 < lean_to(green, "yellow") < 30.0
+    assert lean_to((0.0, 0.0), "red") == 0.0

@@ -683,6 +683,22 @@ def test_each_die_carries_its_body_lightness_white_over_grey_over_black(reader):
     assert lightness[2] - lightness[5] >= RANK_GAP and lightness[5] - lightness[3] >= RANK_GAP
 
 
+def test_each_die_carries_its_tint_and_a_pale_pictures_green_dice_still_lean_to_green(reader):
+    """The bridge tells a player's dice read pale from the neutral dice rolled with them by how
+    far each leans to the player's colour: with the picture's saturation halved (a dim room) the
+    green dice lean to green by more than the gap it asks for beyond the grey die."""
+    from companion.camera.bridge import LEAN_GAP
+    from companion.synth.pale import paled
+    from companion.vision.colour import lean_to
+
+    picture = rendered([("green", 2), ("green", 4), ("grey", 5), ("green", 6)], seed=3)
+    for image in (picture, paled(picture, 0.5)):
+        dice = reader.read(image)
+        assert sorted(d.pips for d in dice) == [2, 4, 5, 6]
+        lean = {d.pips: lean_to(d.tint, "green") for d in dice}
+        assert min(lean[2], lean[4], lean[6]) - lean[5] >= LEAN_GAP, lean
+
+
 def test_each_die_carries_its_found_score_and_pips_margin(reader):
     """What the bridge asks a player about: the detector's score and how far the pip reader's
     answer led its next, each within 0–1, and their parts behind the die's score."""

@@ -12,7 +12,7 @@ from ..rules import Die as RulesDie
 from ..rules import Phase
 from ..service import GameService
 from ..vision.annotate import annotate
-from ..vision.colour import OTHER
+from ..vision.colour import HUES, OTHER, lean_to
 from ..vision.colour_names import OTHER_NAMES
 from ..vision.die import Die as SeenDie
 from .watcher import Settled
@@ -29,23 +29,30 @@ def same_colour(a: str, b: str) -> bool:
     return canonical(a) == canonical(b)
 
 
-#: colours the reader takes one for the other (dice pushed together, session 22: white and grey
-#: 36 times, blue as violet 8, grey as black 6, of 1,752; real photos: white as grey; under a warm
-#: lamp white as yellow, 68 of the real labelled dice under bench_colour's warm cast, and under a
-#: tungsten-like one white as red, 20), orange
-#: dice (a player colour of the tablet page the palette lacks: read red, session 5's real photos
-#: and 142 of 144 rendered in session 25, the others yellow); OTHER, the reader's answer when
-#: it cannot tell, may be any colour
+#: the colours without hue, darkest first. A roll may hold two of them: a white player's dice
+#: with the grey neutral dice, a black player's with grey or white ones
+NEUTRALS = ("black", "grey", "white")
+
+#: names that say nothing of a die's hue, so that it may be any colour: OTHER, the reader's
+#: answer when it cannot tell, and the colours without hue. Dice pushed together read white as
+#: grey 36 times of 1,752 and grey as black 6 (session 22), real photos white as grey; and a pale
+#: picture (a dim room, a washed-out webcam) takes the hue from dice of every colour. Session 49,
+#: rendered game rolls paled to saturation x0.5 (game_rolls_181): of 1,552 dice 146 green, 113
+#: blue, 79 violet and 20 red were read grey, 86 yellow white, 24 violet and 7 blue black
+HUELESS = {OTHER, *NEUTRALS}
+
+#: the colours a die read in a colour with a hue may be besides: blue and violet one for the
+#: other (session 22, dice pushed together: blue as violet 8 of 1,752), white dice under a warm
+#: lamp read yellow (68 of the real labelled dice under bench_colour's warm cast) and under a
+#: tungsten-like one red (20), and orange dice (a player colour of the tablet page the palette
+#: lacks) read red (session 5's real photos, and 142 of 144 rendered in session 25, the others
+#: yellow)
 MISTAKEN_FOR = {
-    "white": {"grey"},
-    "grey": {"white", "black"},
-    "black": {"grey"},
     "blue": {"violet"},
     "violet": {"blue"},
     "red": {"orange", "white"},
     "yellow": {"orange", "white"},
 }
-
 
 #: a die the detector scores under this, or whose pips the pip reader read with a margin under
 #: ``UNSURE_MARGIN`` (its answer's probability less the next likeliest's), is one the reader is
@@ -78,6 +85,7 @@ def to_rules_dice(seen: tuple[SeenDie, ...], expected: dict[tuple[str, bool], in
     colours = {colour for colour, _ in expected}
     named = [next((c for c in colours if same_colour(c, die.colour)), die.colour) for die in seen]
     named = with_mistakes_undone(named, expected) or named
+    named = with_player_dice_told(named, seen, expected) or named
     named = with_neutrals_ranked(named, seen, expected) or named
     bigs = {colour for (colour, big), n in expected.items() if big and n}
     out = [RulesDie(colour, die.pips, False) for colour, die in zip(named, seen, strict=True)]
@@ -99,23 +107,23 @@ def held_colours(expected: dict[tuple[str, bool], int]) -> Counter:
 
 def with_mistakes_undone(named: list[str], expected: dict[tuple[str, bool], int]) -> list[str] | None:
     """The colours of a roll with each die of a colour the roll cannot hold renamed to the one
-    colour it can be mistaken for that the roll is short of, when that makes every colour's
-    count what the roller holds; otherwise None (the roll stays as read, and the rules ask a
-    player). A player rolls only their own dice (and the neutral ones), so a grey-looking die
-    in a white player's roll of eight white dice that shows seven white is white. A die read in
-    a colour the roll holds is never renamed here: with white and grey dice both in the roll, one
-    read grey too many could be either (``with_neutrals_ranked`` may then tell them apart by
-    lightness; else the rules ask)."""
+    colour it ``may_be`` that the roll is short of, when that makes every colour's count what
+    the roller holds; otherwise None (the roll stays as read, and the rules ask a player). A
+    player rolls only their own dice (and the neutral ones), so a grey-looking die in a white
+    player's roll of eight white dice that shows seven white is white, and so is one in a
+    green player's roll of dice read pale. A die read in a colour the roll holds is never
+    renamed here: with white and grey dice both in the roll, one read grey too many could be
+    either (``with_neutrals_ranked`` may then tell them apart by lightness; else the rules ask)."""
     held = held_colours(expected)
     counted = Counter(c for c in named if c in held)
     short = {colour: held[colour] - counted[colour] for colour in held if counted[colour] < held[colour]}
     strays = [i for i, colour in enumerate(named) if colour not in held]
     if not strays or sum(short.values()) != len(strays):
         return None
+    with_neutral_dice = any(held[colour] and canonical(colour) in NEUTRALS for colour in held)
     renamed = list(named)
     for i in strays:
-        mistaken_for = MISTAKEN_FOR.get(named[i], ())
-        could_be = [c for c in short if named[i] == OTHER or any(same_colour(c, m) for m in mistaken_for)]
+        could_be = [colour for colour in short if may_be(named[i], colour, with_neutral_dice)]
         if len(could_be) != 1:
             return None
         renamed[i] = could_be[0]
@@ -124,11 +132,58 @@ def with_mistakes_undone(named: list[str], expected: dict[tuple[str, bool], int]
     return renamed
 
 
-#: the colours with no hue, darkest first. A roll may hold two of them: a white player's dice
-#: with the grey neutral dice, a black player's with grey or white ones
-NEUTRALS = ("black", "grey", "white")
-#: the least gap in body lightness (CIELAB L, 0–100) between the lightest die of one of those
-#: colours and the darkest of the next for their rank to name them. Session 32 (rendered game
+def may_be(read: str, colour: str, with_neutral_dice: bool) -> bool:
+    """Whether a die the reader named ``read`` may be of ``colour`` in a roll: any colour for
+    OTHER; for a colour without hue any colour too, but only the others without hue where the
+    roll holds such dice besides the player's (a pale player's die and a neutral one both read
+    grey: ``with_player_dice_told`` tells them apart by their lean, a name cannot); else the
+    colours it is ``MISTAKEN_FOR``."""
+    if read == OTHER:
+        return True
+    if read in NEUTRALS:
+        return canonical(colour) in NEUTRALS or not with_neutral_dice
+    return any(same_colour(colour, m) for m in MISTAKEN_FOR.get(read, ()))
+
+
+#: the least gap in how far a die's body leans to the player's colour (its CIELAB a and b along
+#: that colour's hue) between the player's die leaning least and the neutral die leaning most,
+#: for the lean to tell them apart. Session 49 (rendered game rolls, seed 181: 80 rolls of a
+#: player's dice with neutral ones): the smallest gap in a roll was 21.5 as rendered, 14.3 paled
+#: to saturation x0.7, 10.7 at x0.5 and 6.7 at x0.3; neutral dice leaned at most 12.3, the
+#: player's at least 19.9 as rendered
+LEAN_GAP = 5.0
+
+
+def with_player_dice_told(
+    named: list[str], seen: tuple[SeenDie, ...], expected: dict[tuple[str, bool], int]
+) -> list[str] | None:
+    """The colours of a roll of a player's dice (of a colour with a hue) and neutral dice of
+    one colour whose counts do not fit the hand, told apart by how far each die's body leans
+    to the player's colour: the dice leaning most are the player's, as many as they hold, the
+    others neutral. A pale picture names the player's dice grey or white like the neutral ones,
+    but leaves them leaning to their colour. Only when every die is read in one of the two
+    colours or without a hue, they are as many as the hand holds, each has a tint, and the
+    player's die leaning least leans ``LEAN_GAP`` more than the neutral die leaning most;
+    otherwise None (the names stay as read)."""
+    held = +held_colours(expected)
+    players = [colour for colour in held if canonical(colour) in HUES]
+    neutrals = [colour for colour in held if canonical(colour) in NEUTRALS]
+    if Counter(named) == held or len(players) != 1 or len(neutrals) != 1 or len(held) != 2:
+        return None
+    player, neutral = players[0], neutrals[0]
+    readable = all(colour in held or canonical(colour) in HUELESS for colour in named)
+    if not readable or len(named) != held.total() or any(die.tint is None for die in seen):
+        return None
+    lean = [lean_to(die.tint, canonical(player)) for die in seen]
+    order = sorted(range(len(seen)), key=lambda i: -lean[i])
+    mine, theirs = order[: held[player]], order[held[player] :]
+    if lean[mine[-1]] - lean[theirs[0]] < LEAN_GAP:
+        return None
+    return [player if i in mine else neutral for i in range(len(seen))]
+
+
+#: the least gap in body lightness (CIELAB L, 0–100) between the lightest die of one colour of
+#: ``NEUTRALS`` and the darkest of the next for their rank to name them. Session 32 (rendered game
 #: rolls, seeds 123–125 and 135): in 56 rolls of white and grey dice the darkest were the grey
 #: ones in 51; the 5 others had a gap of 0.8–8.6, the right ranks 2.7–44.7; black and grey: 17 of
 #: 17, gaps 26–51

@@ -78,6 +78,13 @@ class BodyReading:
         return float(np.degrees(np.arctan2(self.lab[2], self.lab[1])) % 360)
 
 
+def lean_to(tint: tuple[float, float], colour: str) -> float:
+    """How far a body's CIELAB a and b lean to a colour of ``HUES`` (along its hue; negative:
+    away from it)."""
+    hue = np.radians(HUES[colour][0])
+    return float(tint[0] * np.cos(hue) + tint[1] * np.sin(hue))
+
+
 def white_balance_gains(frame: np.ndarray, boxes: Sequence[tuple[float, float, float, float]]) -> np.ndarray:
     """Per-channel gains that make the brightest dice pixels (white pips or white bodies) a
     neutral near-white: this corrects both the light's colour and the exposure.

@@ -14,7 +14,9 @@ class Die:
     ``lightness`` is its body's CIELAB L (0–100) once the frame's exposure is corrected, what
     tells a roll's black, grey and white dice apart when two of those lie in it;
     ``found_score`` the detector's score alone and ``pips_margin`` how far the pip reader's
-    answer led its next likeliest (0–1), what says the reader is unsure of a die. Each None
+    answer led its next likeliest (0–1), what says the reader is unsure of a die; ``tint`` its
+    body's CIELAB a and b once the frame's light is corrected, which way its colour leans and how
+    far, what tells a player's dice read pale from the neutral dice rolled with them. Each None
     when not known."""
 
     box: tuple[int, int, int, int]
@@ -24,6 +26,7 @@ class Die:
     lightness: float | None = None
     found_score: float | None = None
     pips_margin: float | None = None
+    tint: tuple[float, float] | None = None
 
     def __post_init__(self) -> None:
         if not 1 <= self.pips <= 6:

@@ -102,10 +102,12 @@ class DiceReader:
         for f in found:
             body = read_body(frame, f.box, gains)
             colour = OTHER if without_colour else self.colour_named(body)
-            lightness = None if body is None else body.lab[0]
+            lightness, tint = (None, None) if body is None else (body.lab[0], body.lab[1:])
             x, y, w, h = (int(round(v)) for v in f.box)
             score = min(1.0, max(0.0, f.score))
-            dice.append(Die((x, y, w, h), f.pips, colour, score, lightness, f.found_score, f.pips_margin))
+            dice.append(
+                Die((x, y, w, h), f.pips, colour, score, lightness, f.found_score, f.pips_margin, tint)
+            )
         return sorted(dice, key=lambda d: (round(d.centre[1] / 40), d.centre[0]))
 
     def find(self, frame: np.ndarray, whole: bool = False) -> list[Found]:
