@@ -30,16 +30,13 @@ def same_colour(a: str, b: str) -> bool:
 
 
 #: the colours without hue, darkest first. A roll may hold two of them: a white player's dice
-#: with the grey neutral dice, a black player's with grey or white ones
+#: with the grey neutral dice, a black player's with grey or white ones. A die read in one of
+#: them may be of any colour (``may_be``): dice pushed together read white as grey 36 times of
+#: 1,752 and grey as black 6 (session 22), real photos white as grey; and a pale picture (a dim
+#: room, a washed-out webcam) takes the hue from dice of every colour. Session 49, rendered game
+#: rolls paled to saturation x0.5 (game_rolls_181): of 1,552 dice 146 green, 113 blue, 79 violet
+#: and 20 red were read grey, 86 yellow white, 24 violet and 7 blue black
 NEUTRALS = ("black", "grey", "white")
-
-#: names that say nothing of a die's hue, so that it may be any colour: OTHER, the reader's
-#: answer when it cannot tell, and the colours without hue. Dice pushed together read white as
-#: grey 36 times of 1,752 and grey as black 6 (session 22), real photos white as grey; and a pale
-#: picture (a dim room, a washed-out webcam) takes the hue from dice of every colour. Session 49,
-#: rendered game rolls paled to saturation x0.5 (game_rolls_181): of 1,552 dice 146 green, 113
-#: blue, 79 violet and 20 red were read grey, 86 yellow white, 24 violet and 7 blue black
-HUELESS = {OTHER, *NEUTRALS}
 
 #: the colours a die read in a colour with a hue may be besides: blue and violet one for the
 #: other (session 22, dice pushed together: blue as violet 8 of 1,752), white dice under a warm
@@ -161,18 +158,18 @@ def with_player_dice_told(
     one colour whose counts do not fit the hand, told apart by how far each die's body leans
     to the player's colour: the dice leaning most are the player's, as many as they hold, the
     others neutral. A pale picture names the player's dice grey or white like the neutral ones,
-    but leaves them leaning to their colour. Only when every die is read in one of the two
-    colours or without a hue, they are as many as the hand holds, each has a tint, and the
-    player's die leaning least leans ``LEAN_GAP`` more than the neutral die leaning most;
-    otherwise None (the names stay as read)."""
+    but leaves them leaning to their colour; a roll of yellow dice moves the white balance so
+    that its grey neutral dice may read blue, leaning away from yellow. Only when the dice are
+    as many as the hand holds, each has a tint, and the player's die leaning least leans
+    ``LEAN_GAP`` more than the neutral die leaning most; otherwise None (the names stay as
+    read)."""
     held = +held_colours(expected)
     players = [colour for colour in held if canonical(colour) in HUES]
     neutrals = [colour for colour in held if canonical(colour) in NEUTRALS]
     if Counter(named) == held or len(players) != 1 or len(neutrals) != 1 or len(held) != 2:
         return None
     player, neutral = players[0], neutrals[0]
-    readable = all(colour in held or canonical(colour) in HUELESS for colour in named)
-    if not readable or len(named) != held.total() or any(die.tint is None for die in seen):
+    if len(named) != held.total() or any(die.tint is None for die in seen):
         return None
     lean = [lean_to(die.tint, canonical(player)) for die in seen]
     order = sorted(range(len(seen)), key=lambda i: -lean[i])
