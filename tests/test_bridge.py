@@ -97,6 +97,15 @@ def test_a_players_dice_read_without_a_hue_in_a_pale_picture_are_the_players():
     assert colours(yellow) == [("yellow", 3, False), ("yellow", 6, True)]
 
 
+def test_a_black_die_with_a_violet_tinge_read_violet_in_a_black_players_roll_is_black():
+    hand = {("black", False): 2, ("white", False): 1}
+    dice = to_rules_dice(seen(("black", 3), ("violet", 5), ("white", 1)), hand)
+    assert [d.colour for d in dice] == ["black", "black", "white"]
+    # a violet player's roll holds violet: a die read violet stays violet
+    violet = to_rules_dice(seen(("violet", 3), ("violet", 5)), {("violet", False): 1, ("black", False): 1})
+    assert [d.colour for d in violet] == ["violet", "violet"]
+
+
 def tinted(player: str, *dice: tuple[str, int, float | None]) -> tuple[SeenDie, ...]:
     """Dice read in a row, each (colour, pips, how far its body leans to ``player``'s hue)."""
     from companion.vision.colour import HUES

@@ -39,14 +39,15 @@ def same_colour(a: str, b: str) -> bool:
 NEUTRALS = ("black", "grey", "white")
 
 #: the colours a die read in a colour with a hue may be besides: blue and violet one for the
-#: other (session 22, dice pushed together: blue as violet 8 of 1,752), white dice under a warm
+#: other (session 22, dice pushed together: blue as violet 8 of 1,752), black dice with a violet
+#: tinge read violet (session 49: 4 black players' rolls of 1,800 rendered), white dice under a warm
 #: lamp read yellow (68 of the real labelled dice under bench_colour's warm cast) and under a
 #: tungsten-like one red (20), and orange dice (a player colour of the tablet page the palette
 #: lacks) read red (session 5's real photos, and 142 of 144 rendered in session 25, the others
 #: yellow)
 MISTAKEN_FOR = {
     "blue": {"violet"},
-    "violet": {"blue"},
+    "violet": {"blue", "black"},
     "red": {"orange", "white"},
     "yellow": {"orange", "white"},
 }
