@@ -9,9 +9,10 @@ labels say; "a colour wrong" counts rolls that fit although a die's colour is no
 dangerous case: a roll recorded without a word). Rendered folders need colours.json; the real
 Roboflow valid and test photos use the colours named by eye (``roboflow_colours.json``; orange and
 unnamed dice left out), one colour per roll. ``--light`` reads every picture under one of
-``bench_colour``'s other lights (a warm cast, say), as a table lamp would give it.
+``bench_colour``'s other lights (a warm cast, say), as a table lamp would give it;
+``--saturation S`` with its saturation scaled by S (a dim room, a washed-out webcam).
 
-Run: python -m tests.benchmarks.bench_rolls [FOLDER ...] [--roboflow] [--light warm]
+Run: python -m tests.benchmarks.bench_rolls [FOLDER ...] [--roboflow] [--light warm] [--saturation S]
 """
 
 import argparse
@@ -23,6 +24,8 @@ from pathlib import Path
 import cv2
 
 from companion.camera.bridge import to_rules_dice
+from companion.synth.cli import parse_share
+from companion.synth.pale import paled
 from companion.vision.dataset import read_yolo_folder
 from companion.vision.die import Die
 from companion.vision.evaluation import matched
@@ -38,14 +41,16 @@ def found_with_colours(
     folder: Path,
     colours_of: dict[str, list[str | None]],
     light: tuple[float, float, float] | None = None,
+    saturation: float = 1.0,
 ) -> Iterator[list[tuple[str, Die]]]:
     """For each labelled picture, (true colour, die read) of every labelled die the reader found,
-    the picture seen under ``light`` (None: as it is)."""
+    the picture seen under ``light`` (None: as it is) with its saturation scaled by ``saturation``."""
     for item in read_yolo_folder(folder):
         colours = colours_of.get(item.image_path.stem)
         if not colours:
             continue
         frame = under_light(cv2.imread(str(item.image_path)), light)
+        frame = paled(frame, saturation) if saturation < 1 else frame
         truths = item.boxes(frame.shape[1], frame.shape[0])
         pairs = matched(reader.read(frame), truths)
         yield [(colours[index], die) for die, index in pairs if colours[index] not in (None, "orange")]
@@ -92,15 +97,23 @@ def main() -> None:
     parser.add_argument("--roboflow", action="store_true", help="also the real photos, colours named by eye")
     lights = {name.split()[0]: factors for name, factors in LIGHTS.items()}
     parser.add_argument("--light", choices=sorted(lights), help="every picture under this light")
+    parser.add_argument(
+        "--saturation",
+        type=parse_share,
+        default=1.0,
+        metavar="S",
+        help="scale each picture's saturation by S (0–1) before reading it (default 1: as it is)",
+    )
     args = parser.parse_args()
     light = lights[args.light] if args.light else None
     under = f" under the {args.light} light" if args.light else ""
+    under += f", saturation x{args.saturation:g}" if args.saturation < 1 else ""
     reader = DiceReader()
     if args.folders:
         tally: Counter = Counter()
         for folder in args.folders:
             colours = json.loads((folder / "colours.json").read_text())
-            for found in found_with_colours(reader, folder, colours, light):
+            for found in found_with_colours(reader, folder, colours, light, args.saturation):
                 tally_rolls(found, NEUTRALS, tally)
         print_table("rendered: " + ", ".join(str(f) for f in args.folders) + under, tally)
     if args.roboflow:
@@ -108,7 +121,7 @@ def main() -> None:
         tally = Counter()
         for split in ("valid", "test"):
             colours = {key.split("/", 1)[1]: v for key, v in named.items() if key.startswith(f"{split}/")}
-            for found in found_with_colours(reader, ROBOFLOW / split, colours, light):
+            for found in found_with_colours(reader, ROBOFLOW / split, colours, light, args.saturation):
                 tally_rolls(found, (None,), tally)
         print_table(f"roboflow-dice valid+test (colours named by eye){under}", tally)
 
