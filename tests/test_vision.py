@@ -699,6 +699,21 @@ def test_each_die_carries_its_tint_and_a_pale_pictures_green_dice_still_lean_to_
         assert min(lean[2], lean[4], lean[6]) - lean[5] >= LEAN_GAP, lean
 
 
+def test_a_pale_picture_of_a_roll_with_a_neutral_die_is_named_by_the_hand_and_the_lean(reader):
+    """Read from the picture to the game's names: at saturation x0.5 and x0.3 the reader names
+    green dice grey, and the camera bridge names them green again and the neutral die grey."""
+    from companion.camera.bridge import to_rules_dice
+    from companion.synth.pale import paled
+
+    picture = rendered([("green", 2), ("green", 4), ("grey", 5), ("green", 6)], seed=3)
+    hand = {("green", False): 3, ("grey", False): 1}
+    for saturation in (0.5, 0.3):
+        dice = reader.read(paled(picture, saturation))
+        assert "grey" in [d.colour for d in dice if d.pips != 5], "the reader names a pale green die grey"
+        named = {d.pips: d.colour for d in to_rules_dice(tuple(dice), hand)}
+        assert named == {2: "green", 4: "green", 5: "grey", 6: "green"}
+
+
 def test_each_die_carries_its_found_score_and_pips_margin(reader):
     """What the bridge asks a player about: the detector's score and how far the pip reader's
     answer led its next, each within 0–1, and their parts behind the die's score."""
