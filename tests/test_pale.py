@@ -20,7 +20,8 @@ def test_a_paled_picture_keeps_its_hue_and_brightness_with_its_saturation_scaled
     assert np.allclose(pale[..., 1][coloured], hsv[..., 1][coloured] * 0.5, atol=3)
     assert np.abs(pale[..., 0].astype(int) - hsv[..., 0])[coloured].max() <= 2
     assert np.abs(pale[..., 2].astype(int) - hsv[..., 2]).max() <= 2
-    assert np.abs(paled(picture, 1.0).astype(int) - picture).max() <= 3  # HSV's rounding alone
+    assert paled(picture, 1.0) is picture
+    assert np.abs(paled(picture, 0.999).astype(int) - picture).max() <= 3  # HSV's rounding alone
 
 
 def test_a_greyed_picture_keeps_three_equal_channels():

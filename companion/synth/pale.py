@@ -12,7 +12,10 @@ def greyed(image: np.ndarray) -> np.ndarray:
 
 
 def paled(image: np.ndarray, saturation: float) -> np.ndarray:
-    """``image`` (BGR, 8-bit) with its saturation scaled by ``saturation`` (0–1)."""
+    """``image`` (BGR, 8-bit) with its saturation scaled by ``saturation`` (0–1; 1: ``image``
+    itself, spared HSV's rounding)."""
+    if saturation >= 1:
+        return image
     hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV).astype(np.float32)
     hsv[..., 1] *= saturation
     return cv2.cvtColor(hsv.astype(np.uint8), cv2.COLOR_HSV2BGR)

@@ -156,9 +156,7 @@ def main() -> None:
     held_back: Counter = Counter()  # what the rolls shown to a player as unsure would have been
     summary = Summary()
     for item in read_yolo_folder(folder):
-        image = cv2.imread(str(item.image_path))
-        if args.saturation < 1:
-            image = paled(image, args.saturation)
+        image = paled(cv2.imread(str(item.image_path)), args.saturation)
         start = time.perf_counter()
         labels = item.boxes(image.shape[1], image.shape[0])
         dice = (

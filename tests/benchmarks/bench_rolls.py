@@ -49,8 +49,7 @@ def found_with_colours(
         colours = colours_of.get(item.image_path.stem)
         if not colours:
             continue
-        frame = under_light(cv2.imread(str(item.image_path)), light)
-        frame = paled(frame, saturation) if saturation < 1 else frame
+        frame = paled(under_light(cv2.imread(str(item.image_path)), light), saturation)
         truths = item.boxes(frame.shape[1], frame.shape[0])
         pairs = matched(reader.read(frame), truths)
         yield [(colours[index], die) for die, index in pairs if colours[index] not in (None, "orange")]
