@@ -264,6 +264,19 @@ def test_a_white_players_roll_with_grey_neutral_dice_is_named_by_which_dice_are_
     assert [d.colour for d in swapped] == ["white", "grey", "grey", "white", "white"]
 
 
+def test_a_die_read_in_a_neutral_colour_the_hand_lacks_is_ranked_with_the_others():
+    """A grey die of a white player's roll read black (or not named at all) is still one of the
+    roll's dice without a hue: the darkest two are grey."""
+    read = [("black", 1, 31.0), ("grey", 2, 39.0), ("white", 3, 56.0), ("white", 4, 70.0), ("other", 5, 88.0)]
+    assert [d.colour for d in to_rules_dice(lit(*read), WHITE_WITH_GREYS)] == [
+        "grey",
+        "grey",
+        "white",
+        "white",
+        "white",
+    ]
+
+
 def test_a_black_players_roll_with_grey_dice_goes_darkest_first():
     dice = to_rules_dice(
         lit(("grey", 6, 20.0), ("grey", 2, 52.0), ("black", 4, 18.0)),

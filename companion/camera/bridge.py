@@ -193,8 +193,9 @@ def with_neutrals_ranked(
 ) -> list[str] | None:
     """The colours of a roll with its black, grey and white dice named by lightness, when the
     roller's hand holds two or more of those colours: the darkest are black, the next grey, the
-    lightest white, as many of each as the hand holds. Only when the dice named one of those
-    colours are as many as the hand holds of them, each has a lightness, and each step from one
+    lightest white, as many of each as the hand holds. Only when the dice read without a hue
+    (in any of those colours, or ``other``: a grey die of a white player's roll may read black)
+    are as many as the hand holds of them, each has a lightness, and each step from one
     colour to the next is ``RANK_GAP`` or more; otherwise None (the names stay as read). Grey
     and white dice under the same light are told apart by which is darker more surely than by
     how dark each is (the light, the camera's exposure and the shade of a die's neighbours move
@@ -204,7 +205,8 @@ def with_neutrals_ranked(
     tones = [colour for tone in NEUTRALS for colour in held if held[colour] and canonical(colour) == tone]
     if len(tones) < 2:
         return None
-    neutral = [i for i, colour in enumerate(named) if colour in tones]
+    hueless = (*NEUTRALS, OTHER)
+    neutral = [i for i, colour in enumerate(named) if colour in tones or canonical(colour) in hueless]
     lightness = {i: seen[i].lightness for i in neutral}
     if len(neutral) != sum(held[colour] for colour in tones) or None in lightness.values():
         return None
