@@ -30,6 +30,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.synth.cli import parse_share
 from companion.vision.calibration import Calibration, body_readings, learn_colour
 from companion.vision.colour import PALETTE, white_balance_gains
 from companion.vision.dataset import read_yolo_folder
@@ -57,6 +58,18 @@ def under_light(image: np.ndarray, factors: tuple[float, float, float] | None) -
         return image
     lit = np.clip(image.astype(np.float32) * np.float32(factors) + 0.5, 0, 255).astype(np.uint8)
     return cv2.imdecode(cv2.imencode(".jpg", lit, [cv2.IMWRITE_JPEG_QUALITY, 90])[1], cv2.IMREAD_COLOR)
+
+
+def add_saturation_option(parser: argparse.ArgumentParser) -> None:
+    """``--saturation S``: each picture read with its saturation scaled by S (a dim room, a
+    washed-out webcam; ``companion.synth.pale.paled``)."""
+    parser.add_argument(
+        "--saturation",
+        type=parse_share,
+        default=1.0,
+        metavar="S",
+        help="scale each picture's saturation by S (0–1) before reading it (default 1: as it is)",
+    )
 
 
 def score(

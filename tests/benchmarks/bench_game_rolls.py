@@ -32,7 +32,6 @@ from companion.camera.bridge import to_rules_dice, unsure_dice
 from companion.camera.watcher import read_counted
 from companion.commands.parser import add_hide_neighbours_option
 from companion.commands.vision_support import chosen
-from companion.synth.cli import parse_share
 from companion.synth.make_dataset import write_dataset
 from companion.synth.pale import paled
 from companion.vision.boxes import intersection
@@ -42,6 +41,7 @@ from companion.vision.evaluation import Summary, match
 from companion.vision.pips import SURE_UNMIRRORED
 from companion.vision.reader import DiceReader
 
+from .bench_colour import add_saturation_option
 from .compare_readers import pixels_or_none, reader_of, share_or_none
 
 #: kinds of roll, by how many dice lie in it
@@ -94,13 +94,7 @@ def main() -> None:
     parser.add_argument("--folder", type=Path, help="the renders' folder (default build/game_rolls_SEED)")
     parser.add_argument("--models", type=Path, help="folder with dicenet.onnx, pipnet.onnx")
     parser.add_argument("--colour", help="the colour of every die, for a folder without colours.json")
-    parser.add_argument(
-        "--saturation",
-        type=parse_share,
-        default=1.0,
-        metavar="S",
-        help="scale each picture's saturation by S (0–1) before reading it (default 1: as it is)",
-    )
+    add_saturation_option(parser)
     add_hide_neighbours_option(parser)
     parser.add_argument(
         "--sure-unmirrored",

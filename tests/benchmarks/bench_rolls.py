@@ -24,14 +24,13 @@ from pathlib import Path
 import cv2
 
 from companion.camera.bridge import to_rules_dice
-from companion.synth.cli import parse_share
 from companion.synth.pale import paled
 from companion.vision.dataset import read_yolo_folder
 from companion.vision.die import Die
 from companion.vision.evaluation import matched
 from companion.vision.reader import DiceReader
 
-from .bench_colour import LIGHTS, NAMED, ROBOFLOW, under_light
+from .bench_colour import LIGHTS, NAMED, ROBOFLOW, add_saturation_option, under_light
 
 NEUTRALS = (None, "white", "grey")
 
@@ -96,13 +95,7 @@ def main() -> None:
     parser.add_argument("--roboflow", action="store_true", help="also the real photos, colours named by eye")
     lights = {name.split()[0]: factors for name, factors in LIGHTS.items()}
     parser.add_argument("--light", choices=sorted(lights), help="every picture under this light")
-    parser.add_argument(
-        "--saturation",
-        type=parse_share,
-        default=1.0,
-        metavar="S",
-        help="scale each picture's saturation by S (0–1) before reading it (default 1: as it is)",
-    )
+    add_saturation_option(parser)
     args = parser.parse_args()
     light = lights[args.light] if args.light else None
     under = f" under the {args.light} light" if args.light else ""
