@@ -4,6 +4,7 @@ colour mistakes only where the roller's hand leaves one answer."""
 import numpy as np
 
 from companion.camera.bridge import to_rules_dice
+from companion.vision.colour import HUES
 from companion.vision.die import Die as SeenDie
 
 
@@ -108,8 +109,6 @@ def test_a_black_die_with_a_violet_tinge_read_violet_in_a_black_players_roll_is_
 
 def tinted(player: str, *dice: tuple[str, int, float | None]) -> tuple[SeenDie, ...]:
     """Dice read in a row, each (colour, pips, how far its body leans to ``player``'s hue)."""
-    from companion.vision.colour import HUES
-
     hue = np.radians(HUES[player][0])
     return tuple(
         SeenDie(
