@@ -103,6 +103,11 @@ def held_colours(expected: dict[tuple[str, bool], int]) -> Counter:
     return held
 
 
+def held_neutrals(held: Counter) -> list[str]:
+    """The game's spellings of the colours without hue the roller holds dice of, darkest first."""
+    return [colour for tone in NEUTRALS for colour in held if held[colour] and canonical(colour) == tone]
+
+
 def with_mistakes_undone(named: list[str], expected: dict[tuple[str, bool], int]) -> list[str] | None:
     """The colours of a roll with each die of a colour the roll cannot hold renamed to the one
     colour it ``may_be`` that the roll is short of, when that makes every colour's count what
@@ -118,7 +123,7 @@ def with_mistakes_undone(named: list[str], expected: dict[tuple[str, bool], int]
     strays = [i for i, colour in enumerate(named) if colour not in held]
     if not strays or sum(short.values()) != len(strays):
         return None
-    with_neutral_dice = any(held[colour] and canonical(colour) in NEUTRALS for colour in held)
+    with_neutral_dice = bool(held_neutrals(held))
     renamed = list(named)
     for i in strays:
         could_be = [colour for colour in short if may_be(named[i], colour, with_neutral_dice)]
@@ -166,7 +171,7 @@ def with_player_dice_told(
     read)."""
     held = +held_colours(expected)
     players = [colour for colour in held if canonical(colour) in HUES]
-    neutrals = [colour for colour in held if canonical(colour) in NEUTRALS]
+    neutrals = held_neutrals(held)
     if Counter(named) == held or len(players) != 1 or len(neutrals) != 1 or len(held) != 2:
         return None
     player, neutral = players[0], neutrals[0]
@@ -201,12 +206,10 @@ def with_neutrals_ranked(
     how dark each is (the light, the camera's exposure and the shade of a die's neighbours move
     the latter)."""
     held = held_colours(expected)
-    # the game's spellings of the neutral colours the roller holds, darkest first
-    tones = [colour for tone in NEUTRALS for colour in held if held[colour] and canonical(colour) == tone]
+    tones = held_neutrals(held)
     if len(tones) < 2:
         return None
-    hueless = (*NEUTRALS, OTHER)
-    neutral = [i for i, colour in enumerate(named) if colour in tones or canonical(colour) in hueless]
+    neutral = [i for i, colour in enumerate(named) if canonical(colour) in (*NEUTRALS, OTHER)]
     lightness = {i: seen[i].lightness for i in neutral}
     if len(neutral) != sum(held[colour] for colour in tones) or None in lightness.values():
         return None
