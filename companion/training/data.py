@@ -126,7 +126,7 @@ MOST_SATURATION_KEPT = 0.5
 
 def desaturated(image: np.ndarray, rng: random.Random) -> np.ndarray:
     """``image`` with its colour taken away, as a webcam gives it in dim light or a black-and-white
-    camera: fully grey ``FULLY_GREY`` of the time, else its saturation scaled by 0.05 to
+    camera: fully grey ``FULLY_GREY`` of the time, else its colour scaled by 0.05 to
     ``MOST_SATURATION_KEPT``."""
     if rng.random() < FULLY_GREY:
         return greyed(image)

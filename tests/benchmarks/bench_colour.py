@@ -61,14 +61,16 @@ def under_light(image: np.ndarray, factors: tuple[float, float, float] | None) -
 
 
 def add_saturation_option(parser: argparse.ArgumentParser) -> None:
-    """``--saturation S``: each picture read with its saturation scaled by S (a dim room, a
-    washed-out webcam; ``companion.synth.pale.paled``)."""
+    """``--saturation S``: each picture read with its colour (chroma) scaled by S and its
+    brightness kept (a dim room, a washed-out webcam; 0: a black-and-white camera;
+    ``companion.synth.pale.paled``)."""
     parser.add_argument(
         "--saturation",
         type=parse_share,
         default=1.0,
         metavar="S",
-        help="scale each picture's saturation by S (0–1) before reading it (default 1: as it is)",
+        help="scale each picture's colour by S (0–1; 0: grey) before reading it, its brightness kept "
+        "(default 1: as it is)",
     )
 
 

@@ -9,9 +9,9 @@ case), the rolls that fit but that it shows a player first because it is unsure 
 (``unsure_dice``; below the table, what they would have been), and why the others fail.
 Per-die figures as `companion bench` gives them, and the median time per picture, follow.
 
-``--saturation S`` scales each picture's saturation by S before it is read (a dim room or a
-washed-out webcam: the reader names pale dice grey or white, and the bridge must tell whose
-they are).
+``--saturation S`` scales each picture's colour (chroma) by S before it is read, its
+brightness kept (a dim room or a washed-out webcam; 0: a black-and-white camera): the reader
+names pale dice grey or white, and the bridge must tell whose they are.
 
 ``--folder`` may name real photos of one colour's dice with no colours.json: ``--colour white``
 makes each photo a roll of that colour (webcam-white-dice).

@@ -10,7 +10,8 @@ dangerous case: a roll recorded without a word). Rendered folders need colours.j
 Roboflow valid and test photos use the colours named by eye (``roboflow_colours.json``; orange and
 unnamed dice left out), one colour per roll. ``--light`` reads every picture under one of
 ``bench_colour``'s other lights (a warm cast, say), as a table lamp would give it;
-``--saturation S`` with its saturation scaled by S (a dim room, a washed-out webcam).
+``--saturation S`` with its colour scaled by S, its brightness kept (a dim room, a washed-out
+webcam).
 
 Run: python -m tests.benchmarks.bench_rolls [FOLDER ...] [--roboflow] [--light warm] [--saturation S]
 """
