@@ -298,6 +298,60 @@ def test_neutral_dice_keep_their_names_when_their_lightness_does_not_tell_them_a
     assert [d.colour for d in alone] == ["white", "white"]
 
 
+RED_WITH_WHITES = {("red", False): 3, ("white", False): 2}
+
+
+def test_a_players_dice_in_a_picture_without_colour_are_the_darker_ones_beside_white_neutral_dice():
+    """A black-and-white camera: every die read ``other`` with no lean; the red dice are darker
+    than the white neutral dice, so the three darkest are red."""
+    read = [
+        ("other", 1, 31.0),
+        ("other", 2, 82.0),
+        ("other", 3, 40.0),
+        ("other", 4, 27.0),
+        ("other", 5, 90.0),
+    ]
+    assert [d.colour for d in to_rules_dice(lit(*read), RED_WITH_WHITES)] == [
+        "red",
+        "white",
+        "red",
+        "red",
+        "white",
+    ]
+    # a webcam in a dim room: a few dice still named, some wrongly (a shaded white die read grey)
+    named = [("red", 1, 31.0), ("grey", 2, 62.0), ("grey", 3, 40.0), ("white", 4, 27.0), ("white", 5, 90.0)]
+    assert [d.colour for d in to_rules_dice(lit(*named), RED_WITH_WHITES)] == [
+        "red",
+        "white",
+        "red",
+        "red",
+        "white",
+    ]
+
+
+def test_a_players_dice_are_not_told_by_lightness_where_it_may_mislead():
+    read = [
+        ("other", 1, 31.0),
+        ("other", 2, 82.0),
+        ("other", 3, 40.0),
+        ("other", 4, 27.0),
+        ("other", 5, 90.0),
+    ]
+    unchanged = [c for c, _, _ in read]
+    # the lightest red die (40) and the darkest white one (45) lie closer than RANK_GAP
+    close = [*read[:1], ("other", 2, 45.0), *read[2:]]
+    assert [d.colour for d in to_rules_dice(lit(*close), RED_WITH_WHITES)] == unchanged
+    # grey neutral dice may be as dark as a player's, and yellow dice as light as white ones
+    for hand in ({("red", False): 3, ("grey", False): 2}, {("yellow", False): 3, ("white", False): 2}):
+        assert [d.colour for d in to_rules_dice(lit(*read), hand)] == unchanged
+    # a die read in another colour with a hue (a foreign die), or a die missing: nothing is told
+    foreign = [("green", 1, 31.0), *read[1:]]
+    assert [d.colour for d in to_rules_dice(lit(*foreign), RED_WITH_WHITES)] == [c for c, _, _ in foreign]
+    assert [d.colour for d in to_rules_dice(lit(*read[:4]), RED_WITH_WHITES)] == unchanged[:4]
+    unlit = [*read[:4], ("other", 5, None)]
+    assert [d.colour for d in to_rules_dice(lit(*unlit), RED_WITH_WHITES)] == unchanged
+
+
 def test_the_bridge_says_how_many_dice_the_roller_rolls_and_none_when_no_roll_is_awaited(tmp_path):
     from companion.camera.watcher import Settled
 

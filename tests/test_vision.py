@@ -714,6 +714,23 @@ def test_a_pale_picture_of_a_roll_with_a_neutral_die_is_named_by_the_hand_and_th
         assert named == {2: "green", 4: "green", 5: "grey", 6: "green"}
 
 
+@pytest.mark.parametrize("player", ["red", "blue"])
+def test_a_roll_with_white_neutral_dice_in_a_picture_without_colour_is_named_by_lightness(reader, player):
+    """A black-and-white camera, or a webcam in a room so dim that a tenth of the colour is left:
+    the reader names no die (or names them grey, black and white), and the camera bridge names
+    the player's dice by their being darker than the white neutral dice."""
+    from companion.camera.bridge import to_rules_dice
+    from companion.synth.pale import greyed, paled
+
+    picture = rendered([(player, 2), (player, 4), ("white", 5), (player, 6), ("white", 1)], seed=3)
+    hand = {(player, False): 3, ("white", False): 2}
+    for image in (greyed(picture), paled(picture, 0.1)):
+        dice = reader.read(image)
+        assert player not in {d.colour for d in dice}, "the reader cannot tell the player's colour"
+        named = {d.pips: d.colour for d in to_rules_dice(tuple(dice), hand)}
+        assert named == {2: player, 4: player, 5: "white", 6: player, 1: "white"}
+
+
 def test_each_die_carries_its_found_score_and_pips_margin(reader):
     """What the bridge asks a player about: the detector's score and how far the pip reader's
     answer led its next, each within 0–1, and their parts behind the die's score."""
