@@ -299,44 +299,29 @@ def test_neutral_dice_keep_their_names_when_their_lightness_does_not_tell_them_a
 
 
 RED_WITH_WHITES = {("red", False): 3, ("white", False): 2}
+#: a red player's roll with two white neutral dice seen by a black-and-white camera: every die
+#: read ``other``, with its body lightness
+GREY_ROLL = [
+    ("other", 1, 31.0),
+    ("other", 2, 82.0),
+    ("other", 3, 40.0),
+    ("other", 4, 27.0),
+    ("other", 5, 90.0),
+]
+RED_AND_WHITE = ["red", "white", "red", "red", "white"]
 
 
 def test_a_players_dice_in_a_picture_without_colour_are_the_darker_ones_beside_white_neutral_dice():
-    """A black-and-white camera: every die read ``other`` with no lean; the red dice are darker
-    than the white neutral dice, so the three darkest are red."""
-    read = [
-        ("other", 1, 31.0),
-        ("other", 2, 82.0),
-        ("other", 3, 40.0),
-        ("other", 4, 27.0),
-        ("other", 5, 90.0),
-    ]
-    assert [d.colour for d in to_rules_dice(lit(*read), RED_WITH_WHITES)] == [
-        "red",
-        "white",
-        "red",
-        "red",
-        "white",
-    ]
+    """No die has a lean to tell; the red dice are darker than the white neutral dice, so the
+    three darkest are red."""
+    assert [d.colour for d in to_rules_dice(lit(*GREY_ROLL), RED_WITH_WHITES)] == RED_AND_WHITE
     # a webcam in a dim room: a few dice still named, some wrongly (a shaded white die read grey)
     named = [("red", 1, 31.0), ("grey", 2, 62.0), ("grey", 3, 40.0), ("white", 4, 27.0), ("white", 5, 90.0)]
-    assert [d.colour for d in to_rules_dice(lit(*named), RED_WITH_WHITES)] == [
-        "red",
-        "white",
-        "red",
-        "red",
-        "white",
-    ]
+    assert [d.colour for d in to_rules_dice(lit(*named), RED_WITH_WHITES)] == RED_AND_WHITE
 
 
 def test_a_players_dice_are_not_told_by_lightness_where_it_may_mislead():
-    read = [
-        ("other", 1, 31.0),
-        ("other", 2, 82.0),
-        ("other", 3, 40.0),
-        ("other", 4, 27.0),
-        ("other", 5, 90.0),
-    ]
+    read = GREY_ROLL
     unchanged = [c for c, _, _ in read]
     # the lightest red die (40) and the darkest white one (45) lie closer than RANK_GAP
     close = [*read[:1], ("other", 2, 45.0), *read[2:]]
