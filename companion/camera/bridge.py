@@ -4,6 +4,7 @@ correction (or, for a roll that fits, a confirmation). Dice that arrived in a
 casino zone become a placement proposal (accepted at once only with ``accept_placements``)."""
 
 from collections import Counter
+from collections.abc import Collection
 from typing import Any
 
 import cv2
@@ -170,20 +171,38 @@ def with_player_dice_told(
     as many as the hand holds, each has a tint, and the player's die leaning least leans
     ``LEAN_GAP`` more than the neutral die leaning most; otherwise None (the names stay as
     read)."""
+    hand = player_and_neutral(named, expected, HUES)
+    if hand is None or any(die.tint is None for die in seen):
+        return None
+    player, held_by_player, neutral = hand
+    lean = [lean_to(die.tint, canonical(player)) for die in seen]
+    mine = measuring_most(lean, held_by_player, LEAN_GAP)
+    return None if mine is None else [player if i in mine else neutral for i in range(len(seen))]
+
+
+def player_and_neutral(
+    named: list[str], expected: dict[tuple[str, bool], int], player_colours: Collection[str]
+) -> tuple[str, int, str] | None:
+    """The player's colour (one of ``player_colours``), how many dice they hold, and the one
+    neutral colour, for a hand of exactly those two colours whose dice were read as many as it
+    holds but named otherwise; None for any other roll (nothing to tell apart)."""
     held = +held_colours(expected)
-    players = [colour for colour in held if canonical(colour) in HUES]
+    players = [colour for colour in held if canonical(colour) in player_colours]
     neutrals = held_neutrals(held)
     if Counter(named) == held or len(players) != 1 or len(neutrals) != 1 or len(held) != 2:
         return None
-    player, neutral = players[0], neutrals[0]
-    if len(named) != held.total() or any(die.tint is None for die in seen):
+    if len(named) != held.total():
         return None
-    lean = [lean_to(die.tint, canonical(player)) for die in seen]
-    order = sorted(range(len(seen)), key=lambda i: -lean[i])
-    mine, theirs = order[: held[player]], order[held[player] :]
-    if lean[mine[-1]] - lean[theirs[0]] < LEAN_GAP:
+    return players[0], held[players[0]], neutrals[0]
+
+
+def measuring_most(measure: list[float], count: int, gap: float) -> set[int] | None:
+    """The indices of the ``count`` dice whose ``measure`` is largest, when the least of them
+    measures at least ``gap`` more than the largest of the others; else None."""
+    order = sorted(range(len(measure)), key=lambda i: -measure[i])
+    if measure[order[count - 1]] - measure[order[count]] < gap:
         return None
-    return [player if i in mine else neutral for i in range(len(seen))]
+    return set(order[:count])
 
 
 #: the least gap in body lightness (CIELAB L, 0–100) between the lightest die of one colour of
@@ -244,21 +263,15 @@ def with_player_dice_darker(
     the dice are as many as the hand holds, none was read in another colour with a hue, each has
     a lightness, and the darkest white die is ``RANK_GAP`` lighter than the lightest of the
     player's; otherwise None (the names stay as read)."""
-    held = +held_colours(expected)
-    players = [colour for colour in held if canonical(colour) in DARKER_THAN_WHITE]
-    if Counter(named) == held or len(players) != 1 or len(held) != 2:
+    hand = player_and_neutral(named, expected, DARKER_THAN_WHITE)
+    if hand is None or canonical(hand[2]) != "white" or any(die.lightness is None for die in seen):
         return None
-    player, neutrals = players[0], held_neutrals(held)
-    if [canonical(colour) for colour in neutrals] != ["white"] or len(named) != held.total():
+    player, held_by_player, neutral = hand
+    if {canonical(colour) for colour in named} - {*NEUTRALS, OTHER, canonical(player)}:
         return None
-    hues = {canonical(colour) for colour in named} - {*NEUTRALS, OTHER}
-    if hues - {canonical(player)} or any(die.lightness is None for die in seen):
-        return None
-    order = sorted(range(len(seen)), key=lambda i: seen[i].lightness)
-    mine, theirs = order[: held[player]], order[held[player] :]
-    if seen[theirs[0]].lightness - seen[mine[-1]].lightness < RANK_GAP:
-        return None
-    return [player if i in mine else neutrals[0] for i in range(len(seen))]
+    darkness = [-die.lightness for die in seen]
+    mine = measuring_most(darkness, held_by_player, RANK_GAP)
+    return None if mine is None else [player if i in mine else neutral for i in range(len(seen))]
 
 
 def placement_seen(placed: dict[str, int], before: dict[str, int], state: Any) -> dict[str, Any] | None:
