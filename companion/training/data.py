@@ -120,7 +120,7 @@ def smeared(image: np.ndarray, rng: random.Random, lengths: tuple[int, int]) -> 
 
 #: share of the desaturated pictures made fully grey; the rest keep a little of their colour
 FULLY_GREY = 0.4
-#: the most of its saturation a desaturated picture keeps that is not fully grey
+#: the most of its colour a desaturated picture keeps that is not fully grey
 MOST_SATURATION_KEPT = 0.5
 
 

@@ -44,7 +44,8 @@ def found_with_colours(
     saturation: float = 1.0,
 ) -> Iterator[list[tuple[str, Die]]]:
     """For each labelled picture, (true colour, die read) of every labelled die the reader found,
-    the picture seen under ``light`` (None: as it is) with its saturation scaled by ``saturation``."""
+    the picture seen under ``light`` (None: as it is) with its colour scaled by ``saturation``
+    (``paled``)."""
     for item in read_yolo_folder(folder):
         colours = colours_of.get(item.image_path.stem)
         if not colours:
