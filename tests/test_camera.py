@@ -243,10 +243,10 @@ def test_grabber_hands_out_only_the_newest_frame():
 
 
 def test_rolls_too_dark_for_their_colours_are_reported_and_so_is_their_end():
-    from companion.camera.lighting import DIM, DarkDiceWatch
+    from companion.camera.lighting import DIM, DiceColourWatch
 
-    watch = DarkDiceWatch()
-    table = np.full((240, 320, 3), 120, np.uint8)
+    watch = DiceColourWatch()
+    table = np.full((240, 320, 3), (60, 110, 40), np.uint8)  # green felt
     table[100:130, 100:130] = 240  # a white die
     boxes = [(100, 100, 30, 30)]
     dim = (table * 0.15).astype(np.uint8)  # its whitest pixels at 36
@@ -260,6 +260,33 @@ def test_rolls_too_dark_for_their_colours_are_reported_and_so_is_their_end():
     watch.look(5.0, dim, boxes)
     watch.reset()  # another status was set since: a dark roll is reported again
     assert watch.look(6.0, dim, boxes)["camera"] == DIM
+
+
+def test_rolls_seen_without_colour_are_reported_and_so_is_their_end():
+    """A webcam gone to its night mode gives grey pictures: the page is told why the colours are
+    asked about. Too dark is said first (more light helps either way), and colour coming back is
+    said as such."""
+    import cv2
+
+    from companion.camera.lighting import COLOURLESS, DIM, DiceColourWatch
+
+    watch = DiceColourWatch()
+    table = np.full((240, 320, 3), (60, 110, 40), np.uint8)  # green felt
+    table[100:130, 100:130] = (40, 40, 200)  # a red die
+    boxes = [(100, 100, 30, 30)]
+    grey = cv2.cvtColor(cv2.cvtColor(table, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+    assert watch.look(0.0, table, boxes) is None  # in colour: nothing to say
+    night = watch.look(1.0, grey, boxes)
+    assert (
+        night["camera"] == COLOURLESS and "no colour" in night["message"] and "night mode" in night["message"]
+    )
+    assert watch.look(2.0, grey, boxes) is None  # said once
+    dark = watch.look(3.0, (grey * 0.15).astype(np.uint8), boxes)
+    assert dark["camera"] == DIM  # too dark is said before no colour
+    assert watch.look(4.0, grey, boxes)["camera"] == COLOURLESS
+    back = watch.look(5.0, table, boxes)
+    assert back["camera"] == "ok" and "colours again" in back["message"]
+    assert watch.look(6.0, grey, []) is None  # no dice: nothing to judge
 
 
 def test_a_covered_lens_or_a_dazzled_camera_is_reported_and_so_is_its_end():

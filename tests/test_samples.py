@@ -134,3 +134,35 @@ def test_a_roll_too_dark_for_its_colours_is_reported_in_a_recording(tmp_path):
     assert 1.0 <= dark[0]["t"] <= 4.0 and dark[0]["t"] == rolls[0]
     # the lamp's "ok" clears it; the roll in full light says nothing more about the dice
     assert not [r for r in records if r.get("camera") == "dim" and r["t"] > 4.0]
+
+
+def test_a_roll_seen_without_colour_is_reported_in_a_recording(tmp_path):
+    """A webcam in its night mode (every frame grey): a second of bare table, then three of a
+    roll; then the room's lamp goes on, the camera leaves its night mode and the roll is seen in
+    colour. The page is told once why the roll's colours are asked about, and told when they are back."""
+    import cv2
+    import numpy as np
+
+    from companion.synth.scene import DiePose, render_scene
+    from tests.helpers import steady_light
+
+    poses = [
+        DiePose(200 + 180 * i, 270, 56, 0.3 * i, pips, colour, look=i)
+        for i, (colour, pips) in enumerate([("red", 5), ("red", 3), ("blue", 1)])
+    ]
+    light = steady_light()
+    bare = render_scene(np.random.default_rng(5), 960, 540, [], light=light).image
+    roll = render_scene(np.random.default_rng(5), 960, 540, poses, light=light).image
+    night = [cv2.cvtColor(cv2.cvtColor(f, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR) for f in (bare, roll)]
+    frames = [night[0]] * 15 + [night[1]] * 45 + [bare] * 15 + [roll] * 45
+    for i, picture in enumerate(frames):
+        cv2.imwrite(str(tmp_path / f"{i:03d}.png"), picture)
+    records: list[dict] = []
+    watch_source(DiceReader(threads=1), records.append, source=str(tmp_path))
+    rolls = [r for r in records if "dice" in r]
+    told = [r for r in records if r.get("camera") not in (None, "ended") and r["t"] > 0]
+    assert len(rolls) == 2 and [r["camera"] for r in told] == ["colourless", "ok"]
+    assert told[0]["t"] == rolls[0]["t"] and "night mode" in told[0]["message"]
+    assert {d["colour"] for d in rolls[0]["dice"]} == {"other"}  # no colour to read them by
+    assert told[1]["t"] == rolls[1]["t"] and "colours again" in told[1]["message"]
+    assert sorted(d["colour"] for d in rolls[1]["dice"]) == ["blue", "red", "red"]

@@ -1,7 +1,8 @@
 """Telling the table when the camera sees nothing: a covered lens, the light off, or a lamp
 shining straight into it. Without this the page would only show that no dice are rolled. And
-when it sees the dice, but too dark to tell their colours (a dim room): then the page says so
-rather than leaving the players to wonder why their rolls are read in the wrong colours."""
+when it sees the dice but cannot tell their colours, too dark (a dim room) or in a picture with
+no colour (a webcam's night mode): then the page says so rather than leaving the players to
+wonder why their rolls are read in the wrong colours or asked about."""
 
 from typing import Any
 
@@ -9,12 +10,16 @@ import numpy as np
 
 from ..vision.boxes import Box
 from ..vision.colour import too_dark_for_colour
-from ..vision.quality import TOO_DARK, lighting_problem
+from ..vision.quality import NO_COLOUR, TOO_DARK, colourless, lighting_problem
 
 #: the camera status of a picture that is almost black or almost white
 BLIND = "blind"
 #: the camera status of rolls whose dice are too dark for their colours to be told
 DIM = "dim"
+#: the camera status of rolls seen in a picture without colour (black and white)
+COLOURLESS = "colourless"
+#: what to do about a picture without colour
+NIGHT_MODE = "a webcam gives such pictures in its night mode: more light, or its night mode off, helps"
 
 
 class LightingWatch:
@@ -46,24 +51,30 @@ class LightingWatch:
         return None
 
 
-class DarkDiceWatch:
-    """Fed each settled roll, returns a camera record when its dice are too dark for their
-    colours to be told, and again when a roll is light enough once more."""
+class DiceColourWatch:
+    """Fed each settled roll, returns a camera record when its dice's colours cannot be told,
+    because they are too dark (a dim room) or because the picture has no colour at all (a
+    black-and-white camera, or a webcam gone to its night mode in a dim room), and again when a
+    roll shows its colours once more. Too dark is said first: more light helps either way."""
 
     def __init__(self) -> None:
-        self.dark = False
+        self.problem: str | None = None
 
     def reset(self) -> None:
-        """Forget what was seen (another camera record spoke since: say it again if still dark)."""
-        self.dark = False
+        """Forget what was seen (another camera record spoke since: say it again if still so)."""
+        self.problem = None
 
     def look(self, t: float, frame: np.ndarray | None, boxes: list[Box]) -> dict[str, Any] | None:
         if frame is None or not boxes:
             return None
-        dark = too_dark_for_colour(frame, boxes)
-        if dark == self.dark:
+        problem = DIM if too_dark_for_colour(frame, boxes) else COLOURLESS if colourless(frame) else None
+        if problem == self.problem:
             return None
-        self.dark = dark
-        if dark:
+        before, self.problem = self.problem, problem
+        if problem == DIM:
             return {"t": round(t, 3), "camera": DIM, "message": f"{TOO_DARK}; check each roll's colours"}
-        return {"t": round(t, 3), "camera": "ok", "message": "the dice are light enough again"}
+        if problem == COLOURLESS:
+            message = f"{NO_COLOUR}; {NIGHT_MODE}; check each roll's colours"
+            return {"t": round(t, 3), "camera": COLOURLESS, "message": message}
+        message = "the dice are light enough again" if before == DIM else "the picture has its colours again"
+        return {"t": round(t, 3), "camera": "ok", "message": message}

@@ -10,7 +10,7 @@ import numpy as np
 from ..vision import DiceReader
 from .calibration_fit import CalibrationFitWatch
 from .grabber import CameraEvent, LatestFrameGrabber
-from .lighting import DarkDiceWatch, LightingWatch
+from .lighting import DiceColourWatch, LightingWatch
 from .motion import MotionTracker
 from .sources import FrameSource, open_source, paced
 from .watcher import RollWatcher, Settled
@@ -48,7 +48,7 @@ def watch_source(
     with fewer is read again with the whole frame looked at."""
     watcher = watcher_for(reader, rolled)
     lighting = LightingWatch()
-    dark_dice = DarkDiceWatch()
+    dice_colours = DiceColourWatch()
     fit = CalibrationFitWatch(lambda: reader.calibration)
 
     def handle(seen: Settled | None) -> None:
@@ -56,7 +56,7 @@ def watch_source(
             return
         if seen.dice:
             emit(roll_record(seen))
-            if (record := dark_dice.look(seen.t, seen.frame, [d.box for d in seen.dice])) is not None:
+            if (record := dice_colours.look(seen.t, seen.frame, [d.box for d in seen.dice])) is not None:
                 emit(record)
         if on_settled:
             on_settled(seen)
@@ -73,7 +73,7 @@ def watch_source(
             handle(watcher.feed(t, last))
             if (record := lighting.look(t, last)) is not None:
                 emit(record)
-                dark_dice.reset()  # the status it set speaks for the picture now
+                dice_colours.reset()  # the status it set speaks for the picture now
             if stop():
                 break
         if last is not None and not stop():
@@ -100,7 +100,7 @@ def watch_source(
     def report(event: CameraEvent) -> None:
         if event.kind == "ok":
             lighting.reset()  # a reconnected camera: look at its picture afresh
-            dark_dice.reset()
+            dice_colours.reset()
             fit.reset()
         emit(event_record(event, event.t - start))
 

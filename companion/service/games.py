@@ -110,7 +110,8 @@ class GameService:
 
     def set_camera_status(self, kind: str, message: str, source: str) -> None:
         """``kind``: "ok", "lost", "ended", "blind" (a black or dazzled picture), "dim" (rolls
-        too dark for their dice's colours) or "calibration" (its table or zones do not fit the
+        too dark for their dice's colours), "colourless" (rolls seen in a picture without colour) or
+        "calibration" (its table or zones do not fit the
         camera's frames and are left out)."""
         self.camera = {
             "ok": kind == "ok",

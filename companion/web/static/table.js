@@ -53,7 +53,7 @@ function renderStatus() {
   camera.hidden = !state.camera;
   if (state.camera) {
     const look = state.camera.ended ? "ended" : state.camera.ok ? "ok"
-      : ["blind", "dim", "calibration"].includes(state.camera.kind) ? state.camera.kind : "lost";
+      : ["blind", "dim", "colourless", "calibration"].includes(state.camera.kind) ? state.camera.kind : "lost";
     // a calibration that does not fit the camera is mended on the table setup page: link to it
     camera.replaceChildren(look === "calibration"
       ? el("a", { href: "/setup", class: "camera-setup-link" }, t(`camera.${look}`)) : t(`camera.${look}`));
