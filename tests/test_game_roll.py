@@ -4,6 +4,7 @@ game-roll benchmark judges a roll."""
 import json
 from collections import Counter
 
+import cv2
 import numpy as np
 
 from companion.synth.game_roll import PLAYER_COLOURS, place_roll, roll_dice, sample_game_roll
@@ -62,6 +63,30 @@ def test_game_rolls_are_written_as_a_labelled_folder_with_their_colours(tmp_path
     for die in scene.dice:
         x, y, w, h = die.box
         assert 0 <= x <= x + w <= 960 and 0 <= y <= y + h <= 540 and 10 < w < 200
+
+
+def test_an_orange_players_rolls_are_drawn_only_when_asked_for(tmp_path):
+    """Orange (a player colour of the tablet page the palette lacks) is drawn when named, in
+    orange, and never among the default players (so every seed's scenes stay as they were)."""
+    import argparse
+
+    import pytest
+
+    from companion.synth.cli import parse_players
+
+    write_dataset(tmp_path / "orange", 3, seed=7, max_side=None, game_rolls=1.0, players=("orange",))
+    write_dataset(tmp_path / "usual", 3, seed=7, max_side=None, game_rolls=1.0)
+    orange = json.loads((tmp_path / "orange" / "colours.json").read_text())
+    usual = json.loads((tmp_path / "usual" / "colours.json").read_text())
+    assert {c for dice in orange.values() for c in dice} <= {"orange", "white", "grey"}
+    assert "orange" in {c for dice in orange.values() for c in dice}
+    assert "orange" not in {c for dice in usual.values() for c in dice}
+    image = cv2.imread(str(next((tmp_path / "orange" / "images").iterdir())))
+    hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
+    assert ((hsv[..., 0] >= 5) & (hsv[..., 0] <= 20) & (hsv[..., 1] > 150)).sum() > 500  # orange bodies
+    assert parse_players("orange, red") == ("orange", "red")
+    with pytest.raises(argparse.ArgumentTypeError, match="oragne"):
+        parse_players("oragne")
 
 
 def test_a_roll_is_right_asked_about_or_recorded_wrong():

@@ -2,6 +2,9 @@
 
 import argparse
 
+from .game_roll import PLAYER_COLOURS
+from .palette import OFF_PALETTE_BODIES
+
 
 def parse_size(text: str) -> tuple[int, int]:
     """``"3264x2448"`` -> (3264, 2448)."""
@@ -23,3 +26,13 @@ def parse_share(text: str) -> float:
     if not 0.0 <= value <= 1.0:
         raise argparse.ArgumentTypeError(f"a share is from 0 to 1, got {value:g}")
     return value
+
+
+def parse_players(text: str) -> tuple[str, ...]:
+    """``"orange,red"`` -> ("orange", "red"): the colours a rendered game roll's player may have."""
+    known = PLAYER_COLOURS + tuple(OFF_PALETTE_BODIES)
+    players = tuple(name.strip() for name in text.split(",") if name.strip())
+    unknown = [name for name in players if name not in known]
+    if unknown or not players:
+        raise argparse.ArgumentTypeError(f"players' colours are some of {', '.join(known)}; got {text!r}")
+    return players

@@ -45,11 +45,11 @@ class RolledDie:
     big: bool = False
 
 
-def roll_dice(rng: np.random.Generator) -> list[RolledDie]:
-    """A roll a player may make: 1–8 dice of their colour in the classic game, with up to four
-    white neutral dice (grey when the player is white) in the neutral variant; in the three-round
-    edition up to six dice and their Biggy, with up to three grey neutral dice."""
-    player = str(PLAYER_COLOURS[rng.integers(len(PLAYER_COLOURS))])
+def roll_dice(rng: np.random.Generator, players: tuple[str, ...] = PLAYER_COLOURS) -> list[RolledDie]:
+    """A roll a player may make: 1–8 dice of their colour (one of ``players``) in the classic game,
+    with up to four white neutral dice (grey when the player is white) in the neutral variant; in
+    the three-round edition up to six dice and their Biggy, with up to three grey neutral dice."""
+    player = str(players[rng.integers(len(players))])
     if rng.random() < 0.25:  # the three-round edition
         own = int(rng.integers(0, 7))
         big = rng.random() < 0.7 or own == 0
@@ -99,10 +99,12 @@ def place_roll(rng: np.random.Generator, camera, w: int, h: int, dice: list[Roll
     return cubes
 
 
-def sample_game_roll(rng: np.random.Generator, size: tuple[int, int] | None = None) -> Scene:
-    """One player's roll on a table, 640×480 to 1280×720 unless ``size`` is given, seen by a
-    webcam as ``WEBCAM_LENS`` says."""
+def sample_game_roll(
+    rng: np.random.Generator, size: tuple[int, int] | None = None, players: tuple[str, ...] = PLAYER_COLOURS
+) -> Scene:
+    """One player's roll (a player of one of ``players``' colours) on a table, 640×480 to 1280×720
+    unless ``size`` is given, seen by a webcam as ``WEBCAM_LENS`` says."""
     w, h = size or frame_size(rng)
     die_pixels, camera = sample_lens(rng, w, h, WEBCAM_LENS)
-    cubes = place_roll(rng, camera, w, h, roll_dice(rng))
+    cubes = place_roll(rng, camera, w, h, roll_dice(rng, players))
     return render_cubes(rng, camera, (w, h), cubes, die_pixels, WEBCAM_LENS)

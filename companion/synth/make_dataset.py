@@ -4,7 +4,7 @@ colours.json (image name -> colour of each labelled die, in label order).
     python -m companion.synth.make_dataset OUT --count 3000 --seed 1 [--max-side 640] \
         [--perspective 0.5] [--lowest 25] [--translucent 0.3] [--busy 0.7] \
         [--size 3264x2448] [--die-share 0.02 0.06] [--slanted 0.8] [--defocus 0.4] [--grouped 0.5] \
-        [--glossy 0.5] [--marbled 0.3] [--game-rolls 1.0]
+        [--glossy 0.5] [--marbled 0.3] [--game-rolls 1.0] [--players orange]
 
 ``--perspective`` is the share of scenes drawn as cubes through a lens (``perspective.py``);
 the rest come from the flat top-down renderer (``scene.py``). ``--lowest`` is the lowest lens
@@ -18,7 +18,9 @@ overhead), ``--defocus`` the share of lens scenes partly out of focus (``focus.p
 ``--glossy`` is the share of lens dice whose pips are drilled and catch the light (``glossy.py``),
 ``--marbled`` the share whose body is marbled or glittered (``marbled.py``). ``--game-rolls`` is
 the share of scenes that are one player's roll as the table's webcam sees it (``game_roll.py``;
-drawn at ``--size`` when given): the other options do not apply to them.
+drawn at ``--size`` when given): the other options do not apply to them; ``--players`` names the
+colours their players may have (default the seven of ``game_roll.PLAYER_COLOURS``; orange, which
+the tablet page offers and the reader's palette lacks, only when named).
 """
 
 import argparse
@@ -29,8 +31,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .cli import parse_share, parse_size
-from .game_roll import sample_game_roll
+from .cli import parse_players, parse_share, parse_size
+from .game_roll import PLAYER_COLOURS, sample_game_roll
 from .perspective import DIE_SHARE, LOWEST_CAMERA, PLAIN_LENS, SLANTED, LensOptions, sample_perspective_scene
 from .scene import sample_scene
 
@@ -44,17 +46,19 @@ def write_dataset(
     lens: LensOptions = PLAIN_LENS,
     size: tuple[int, int] | None = None,
     game_rolls: float = 0.0,
+    players: tuple[str, ...] = PLAYER_COLOURS,
 ) -> None:
-    """``count`` scenes of ``seed`` into ``out``: a ``game_rolls`` share of game rolls, a
-    ``perspective`` share of the rest drawn through a lens as ``lens`` says (at ``size`` when
-    given, half of them upright), the others flat; each shrunk to ``max_side`` when given."""
+    """``count`` scenes of ``seed`` into ``out``: a ``game_rolls`` share of game rolls (their player
+    of one of ``players``' colours), a ``perspective`` share of the rest drawn through a lens as
+    ``lens`` says (at ``size`` when given, half of them upright), the others flat; each shrunk to
+    ``max_side`` when given."""
     (out / "images").mkdir(parents=True, exist_ok=True)
     (out / "labels").mkdir(parents=True, exist_ok=True)
     colours: dict[str, list[str]] = {}
     rng = np.random.default_rng(seed)
     for index in range(count):
         if game_rolls and rng.random() < game_rolls:
-            scene = sample_game_roll(rng, size)
+            scene = sample_game_roll(rng, size, players)
         elif perspective and rng.random() < perspective:
             frame = size if size is None or rng.random() < 0.5 else (size[1], size[0])
             scene = sample_perspective_scene(rng, frame, options=lens)
@@ -139,6 +143,15 @@ def main() -> None:
         help="share of scenes that are one player's roll seen by the table's webcam (game_roll.py)",
     )
     parser.add_argument(
+        "--players",
+        type=parse_players,
+        default=PLAYER_COLOURS,
+        metavar="COLOURS",
+        help="the colours a game roll's player may have, comma-separated (default: "
+        + ",".join(PLAYER_COLOURS)
+        + "; orange too when named)",
+    )
+    parser.add_argument(
         "--size", type=parse_size, default=None, help="lens scenes drawn at WxH (e.g. 3264x2448)"
     )
     parser.add_argument(
@@ -154,7 +167,15 @@ def main() -> None:
     given = {field.name: getattr(args, field.name) for field in fields(LensOptions)}
     lens = LensOptions(**given | {"die_share": tuple(args.die_share)})
     write_dataset(
-        args.out, args.count, args.seed, args.max_side, args.perspective, lens, args.size, args.game_rolls
+        args.out,
+        args.count,
+        args.seed,
+        args.max_side,
+        args.perspective,
+        lens,
+        args.size,
+        args.game_rolls,
+        args.players,
     )
 
 

@@ -16,6 +16,18 @@ BODY_COLOURS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
     "violet": ((150, 50, 110), (245, 245, 245)),
 }
 
+#: bodies a player's dice may have that the reader's palette has no name for (the tablet page offers
+#: orange): drawn only when asked for by name, so the scenes of every seed stay as they were
+OFF_PALETTE_BODIES: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
+    "orange": ((20, 110, 235), (245, 245, 245)),
+}
+
+
+def body_and_pips(colour: str) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """The body and pip colours (BGR) the renderer draws a die of ``colour`` in."""
+    return BODY_COLOURS.get(colour) or OFF_PALETTE_BODIES[colour]
+
+
 #: pip inks of many-coloured dice sets besides black and white (BGR): gold, silver, red, blue, green
 PIP_INKS: tuple[tuple[int, int, int], ...] = (
     (40, 180, 220),

@@ -20,7 +20,7 @@ from .chance import happens
 from .focus import out_of_focus
 from .glossy import Shine, paint_shiny_pips, sample_shine
 from .marbled import Marbling, marbled_body, sample_marbling
-from .palette import BODY_COLOURS, pip_colour
+from .palette import BODY_COLOURS, body_and_pips, pip_colour
 from .scene import (
     PIP_LAYOUT,
     RenderedDie,
@@ -232,7 +232,7 @@ def draw_cube(
     whose pips are drilled and catch the light (``glossy.py``); ``marbled``: the share of dice
     whose body is marbled or glittered (``marbled.py``)."""
     h, w = img.shape[:2]
-    body, pip = (np.array(c, np.float32) for c in BODY_COLOURS[cube.colour])
+    body, pip = (np.array(c, np.float32) for c in body_and_pips(cube.colour))
     body = np.clip(body * rng.uniform(0.85, 1.12) + rng.normal(0, 6, 3), 0, 255)
     pip = pip_colour(body, pip, rng, inked)
     shine = sample_shine(rng) if happens(rng, glossy) else None

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
-from .palette import BODY_COLOURS, pip_colour
+from .palette import BODY_COLOURS, body_and_pips, pip_colour
 
 #: pip centres on a unit face, per value (x, y in -1..1)
 PIP_LAYOUT: dict[int, list[tuple[float, float]]] = {
@@ -176,7 +176,7 @@ def _draw_die_here(
     img: np.ndarray, pose: DiePose, light: tuple[float, float], rng: np.random.Generator
 ) -> None:
     h, w = img.shape[:2]
-    body, pip = (np.array(c, np.float32) for c in BODY_COLOURS[pose.colour])
+    body, pip = (np.array(c, np.float32) for c in body_and_pips(pose.colour))
     body = np.clip(body * rng.uniform(0.85, 1.12) + rng.normal(0, 6, 3), 0, 255)
     pip = pip_colour(body, pip, rng)
     top = _square(pose.x, pose.y, pose.size, pose.angle)

@@ -23,6 +23,11 @@ HUES = {
     "blue": (275.0, 32.0),
     "violet": (320.0, 24.0),
 }
+#: the hue (degrees) of each colour a body may lean to (``lean_to``): the palette's, and orange,
+#: a player colour of the tablet page the palette has no name for (orange dice read red). Orange
+#: dice measure hue 41–48 in real photos after the light's correction (session 5), 51–68 rendered
+#: (session 51); red ones 20–40 in real photos
+LEAN_HUES = {name: centre for name, (centre, _) in HUES.items()} | {"orange": 55.0}
 NEUTRAL_CHROMA = 24.0
 #: a light body in red's hues is neutral only below this chroma: dusty red dice under a purple
 #: cloth measure 19–23 at hue 349–25, while no white or grey die there measures above 17
@@ -79,9 +84,9 @@ class BodyReading:
 
 
 def lean_to(tint: tuple[float, float], colour: str) -> float:
-    """How far a body's CIELAB a and b lean to a colour of ``HUES`` (along its hue; negative:
+    """How far a body's CIELAB a and b lean to a colour of ``LEAN_HUES`` (along its hue; negative:
     away from it)."""
-    hue = np.radians(HUES[colour][0])
+    hue = np.radians(LEAN_HUES[colour])
     return float(tint[0] * np.cos(hue) + tint[1] * np.sin(hue))
 
 

@@ -13,11 +13,14 @@ Per-die figures as `companion bench` gives them, and the median time per picture
 brightness kept (a dim room or a washed-out webcam; 0: a black-and-white camera): the reader
 names pale dice grey or white, and the bridge must tell whose they are.
 
+``--players orange`` renders rolls of those players' colours only (orange, a player colour of
+the tablet page the reader's palette lacks, only when named; session 51).
+
 ``--folder`` may name real photos of one colour's dice with no colours.json: ``--colour white``
 makes each photo a roll of that colour (webcam-white-dice).
 
 Run: python -m tests.benchmarks.bench_game_rolls [--count 300] [--seed 123] [--folder DIR] [--models DIR]
-    [--colour COLOUR] [--saturation S] [--hide-neighbours] [--sure-unmirrored P|none]
+    [--players COLOURS] [--colour COLOUR] [--saturation S] [--hide-neighbours] [--sure-unmirrored P|none]
 """
 
 import argparse
@@ -32,6 +35,8 @@ from companion.camera.bridge import to_rules_dice, unsure_dice
 from companion.camera.watcher import read_counted
 from companion.commands.parser import add_hide_neighbours_option
 from companion.commands.vision_support import chosen
+from companion.synth.cli import parse_players
+from companion.synth.game_roll import PLAYER_COLOURS
 from companion.synth.make_dataset import write_dataset
 from companion.synth.pale import paled
 from companion.vision.boxes import intersection
@@ -94,6 +99,13 @@ def main() -> None:
     parser.add_argument("--folder", type=Path, help="the renders' folder (default build/game_rolls_SEED)")
     parser.add_argument("--models", type=Path, help="folder with dicenet.onnx, pipnet.onnx")
     parser.add_argument("--colour", help="the colour of every die, for a folder without colours.json")
+    parser.add_argument(
+        "--players",
+        type=parse_players,
+        default=PLAYER_COLOURS,
+        metavar="COLOURS",
+        help="when rendering: the colours a roll's player may have, comma-separated (orange too when named)",
+    )
     add_saturation_option(parser)
     add_hide_neighbours_option(parser)
     parser.add_argument(
@@ -130,7 +142,7 @@ def main() -> None:
     folder = args.folder or Path(f"build/game_rolls_{args.seed}")
     if not (folder / "images").exists():
         print(f"rendering {args.count} rolls (seed {args.seed}) into {folder} ...", flush=True)
-        write_dataset(folder, args.count, args.seed, None, game_rolls=1.0)
+        write_dataset(folder, args.count, args.seed, None, game_rolls=1.0, players=args.players)
     if (folder / "colours.json").exists():
         colours = json.loads((folder / "colours.json").read_text())
     elif args.colour:
