@@ -400,7 +400,7 @@ def test_pip_training_refuses_a_paint_neighbours_share_outside_0_to_1(monkeypatc
     monkeypatch.setattr(sys, "argv", ["train_pips", "--paint-neighbours", "1.5", "--minutes", "0"])
     with pytest.raises(SystemExit):
         main()
-    assert "--paint-neighbours is a share: give 0–1" in capsys.readouterr().err
+    assert "argument --paint-neighbours: a share is from 0 to 1, got 1.5" in capsys.readouterr().err
 
 
 def test_the_stage_depths_are_read_back_from_an_exported_detector(tmp_path):
@@ -806,4 +806,4 @@ def test_detector_training_refuses_a_desaturate_share_outside_0_to_1(share, monk
     monkeypatch.setattr(sys, "argv", ["train", "--desaturate", share, "--minutes", "0"])
     with pytest.raises(SystemExit):
         main()
-    assert "--desaturate is a share" in capsys.readouterr().err
+    assert "argument --desaturate: a share is from 0 to 1" in capsys.readouterr().err

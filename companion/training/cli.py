@@ -6,6 +6,8 @@ from pathlib import Path
 
 import torch
 
+from ..synth.cli import parse_share
+
 
 def training_parser(doc: str, out: str, minutes: float, batch: int) -> argparse.ArgumentParser:
     """A parser with the options every training takes; each adds its own after these."""
@@ -37,7 +39,7 @@ def add_blur_options(parser: argparse.ArgumentParser, blurred: str, sharp: str) 
     as both trainings take them."""
     parser.add_argument(
         "--motion-blur",
-        type=float,
+        type=parse_share,
         default=0.0,
         help=f"share of the {blurred} blurred along a line (default 0)",
     )

@@ -45,6 +45,7 @@ from ..vision.onnx_model import ModelError, open_session
 from .cli import (
     add_blur_options,
     add_keep_options,
+    parse_share,
     parsed,
     seeded_start,
     smoothed_value,
@@ -312,7 +313,9 @@ def take_fitting(net: DiceNet, state: dict[str, torch.Tensor]) -> int:
 def main() -> None:
     parser = training_parser(__doc__, out="models/float/dicenet.onnx", minutes=45, batch=16)
     parser.add_argument("--crop", type=int, default=320)
-    parser.add_argument("--real-share", type=float, default=0.5, help="share of each batch from real photos")
+    parser.add_argument(
+        "--real-share", type=parse_share, default=0.5, help="share of each batch from real photos"
+    )
     add_keep_options(parser, "a teacher detector (ONNX) whose answers on real photos the net keeps")
     parser.add_argument(
         "--stretch",
@@ -345,7 +348,7 @@ def main() -> None:
     )
     parser.add_argument(
         "--desaturate",
-        type=float,
+        type=parse_share,
         default=0.0,
         help="share of all pictures with their colour taken away; the teacher sees them coloured (default 0)",
     )
@@ -357,8 +360,6 @@ def main() -> None:
     args = parsed(parser)
     if args.blur_real and not args.motion_blur:
         parser.error("--blur-real blurs a --motion-blur share of the real photos: give that share")
-    if not 0 <= args.desaturate <= 1:
-        parser.error(f"--desaturate is a share of the pictures, 0 to 1; not {args.desaturate}")
     if args.look_side not in LOOK_SIDES:  # refused now, not at the first save minutes in
         parser.error(f"--look-side {args.look_side}: a look side is {look_sides_named()} pixels")
     if args.keep_features and not args.keep_from:

@@ -59,6 +59,7 @@ from ..vision.pips import (
 from .cli import (
     add_blur_options,
     add_keep_options,
+    parse_share,
     parsed,
     seeded_start,
     smoothed_value,
@@ -378,7 +379,7 @@ def main() -> None:
     )
     parser.add_argument(
         "--paint-neighbours",
-        type=float,
+        type=parse_share,
         default=0.0,
         help="share of the crops of dice with neighbours whose neighbours are painted out (default 0)",
     )
@@ -388,8 +389,6 @@ def main() -> None:
         help="show the --keep-from teacher each painted crop as it was before the painting",
     )
     args = parsed(parser)
-    if not 0.0 <= args.paint_neighbours <= 1.0:
-        parser.error("--paint-neighbours is a share: give 0–1")
     if args.keep_unpainted and not (args.keep_from and args.paint_neighbours):
         parser.error(
             "--keep-unpainted shows the --keep-from teacher unpainted crops: "
