@@ -68,6 +68,8 @@ def test_state_changes_need_the_token(game):
         ({"dice": [{"colour": "red", "pips": 3}] * 50}, 400, "at most 40 dice"),
         ({"dice": [{"colour": "red", "pips": 9}] * 8}, 400, "pips must be a whole number from 1 to 6, got 9"),
         ({"dice": [{"colour": "blue", "pips": 3}] * 8}, 409, "blue dice belong to another player"),
+        ({"dice": [{"colour": "red", "pip": 3}] * 8}, 400, "die 1 has no field 'pip' — did you mean 'pips'?"),
+        ({**red_roll(1, 2, 3, 4, 5, 6, 1, 2), "dices": []}, 400, "a roll has no field 'dices'"),
     ],
 )
 def test_bad_rolls_are_refused_and_change_nothing(game, body, status, message):
@@ -93,6 +95,7 @@ def test_bad_rolls_are_refused_and_change_nothing(game, body, status, message):
         ({"value": 1, "casino": "slot"}, 409, "no slot casino"),
         ({"value": 1, "casino": "3"}, 409, "dice showing 1 go on casino 1"),
         ([], 400, "send the placement as"),
+        ({"valeu": 4}, 400, "a placement has no field 'valeu' — did you mean 'value'?"),
     ],
 )
 def test_bad_placements_are_refused_and_change_nothing(game, body, status, message):
@@ -111,6 +114,25 @@ def test_unknown_game_and_unknown_route(client):
     assert client.get("/api/nothing-here").status_code == 404
 
 
+def test_a_mistyped_route_gets_a_json_error_naming_the_route_meant(client, game):
+    """A typo in an API path, or the wrong method, is answered in JSON like every other API
+    error, with the route meant; pages outside the API keep their HTML error page."""
+    typo = client.get("/api/gams")
+    assert (
+        typo.status_code == 404
+        and typo.get_json()["error"] == "no route GET /api/gams — did you mean /api/games?"
+    )
+    roll = client.post(f"/api/games/{game.id}/rols", json=red_roll(1, 2, 3, 4, 5, 6, 1, 2))
+    assert roll.status_code == 404 and f"did you mean /api/games/{game.id}/rolls?" in roll.get_json()["error"]
+    far = client.get("/api/nothing/like/any/route").get_json()["error"]
+    assert far == "no route GET /api/nothing/like/any/route; the routes are in the README's HTTP API"
+    wrong_method = client.delete(f"/api/games/{game.id}")
+    assert wrong_method.status_code == 405
+    assert wrong_method.get_json()["error"] == f"DELETE /api/games/{game.id}: this route takes GET"
+    page = client.get("/nothing-here")
+    assert page.status_code == 404 and page.mimetype == "text/html"
+
+
 @pytest.mark.parametrize(
     "body, message",
     [
@@ -122,6 +144,22 @@ def test_unknown_game_and_unknown_route(client):
         ({"players": "three"}, "'players' must be a list"),
         ({"players": players("red", "blue"), "seed": "abc"}, "'seed' must be a whole number"),
         ({"players": players("red", "blue"), "neutral": "yes"}, "'neutral' must be true or false"),
+        (
+            {"players": players("red", "blue"), "editon": "biggy"},
+            "a new game has no field 'editon' — did you mean 'edition'?",
+        ),
+        (
+            {"players": [{"name": "Ana", "colour": "rde"}, *players("blue")]},
+            "player 1 has no colour 'rde' — did you mean 'red'?",
+        ),
+        (
+            {"players": [*players("blue"), {"name": "Ana", "colour": "gren"}]},
+            "player 2 has no colour 'gren' — did you mean 'green' or 'grey'?",
+        ),
+        (
+            {"players": [{"nmae": "Ana", "colour": "red"}, *players("blue")]},
+            "player 1 has no field 'nmae' — did you mean 'name'?",
+        ),
     ],
 )
 def test_bad_new_games_are_refused(client, body, message):
@@ -129,6 +167,16 @@ def test_bad_new_games_are_refused(client, body, message):
     assert response.status_code == 400
     assert message in response.get_json()["error"]
     assert client.get("/api/games").get_json()["games"] == []
+
+
+def test_a_player_colour_of_ones_own_is_kept_and_the_rule_texts_names_too(client):
+    """Only a name one slip from a known colour is taken for a typo: pink, lilac or rose dice are
+    the players' own, and "rouge" or "gray" are the reader's red and grey."""
+    body = {"players": [{"name": "Ana", "colour": c} for c in ("pink", "lilac", "rose", "rouge", "Gray")]}
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 201
+    state = client.get(f"/api/games/{response.get_json()['id']}").get_json()
+    assert [p["colour"] for p in state["players"]] == ["pink", "lilac", "rose", "rouge", "gray"]
 
 
 def test_undo_takes_back_the_last_event_only(game):
@@ -162,6 +210,13 @@ def test_correcting_an_earlier_roll_replays_from_there(game):
     assert body["state"]["phase"] == "place" and body["state"]["current_player"] == "red"
     refused = game.post("/corrections", {"event": 2, **red_roll(1, 1, 1, 1, 3, 3, 4, 4)})
     assert refused.status_code == 400
+    before = game.state()
+    typo = game.post("/corrections", {"evnet": 1, **red_roll(2, 2, 2, 2, 3, 3, 4, 4)})
+    assert (
+        typo.status_code == 400
+        and "a correction has no field 'evnet' — did you mean 'event'?" in typo.get_json()["error"]
+    )
+    assert game.state() == before
 
 
 def test_a_whole_round_shows_ties_payouts_and_what_goes_under_the_deck(client):

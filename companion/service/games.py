@@ -30,6 +30,16 @@ from ..storage import EventStore, GameRecord
 from ..words import counted
 from .changes import ChangeFeed
 from .errors import GameNotFound, RequestError, Unauthorized
+from .requests import (
+    CORRECTION_FIELDS,
+    DIE_FIELDS,
+    NEW_GAME_FIELDS,
+    PLACEMENT_FIELDS,
+    PLAYER_FIELDS,
+    ROLL_FIELDS,
+    check_colour_name,
+    check_fields,
+)
 
 MAX_DICE_IN_A_ROLL = 40
 
@@ -179,6 +189,11 @@ class GameService:
     def create(self, body: Any) -> LiveGame:
         if not isinstance(body, dict):
             raise RequestError("send the new game as a JSON object")
+        check_fields(body, NEW_GAME_FIELDS, "a new game")
+        for number, player in enumerate(body.get("players") or [], start=1):
+            if isinstance(player, dict):
+                check_fields(player, PLAYER_FIELDS, f"player {number}")
+                check_colour_name(player.get("colour"), number)
         seed = body.get("seed")
         if seed is None:
             seed = secrets.randbelow(2**31)
@@ -205,7 +220,7 @@ class GameService:
         return live
 
     def roll(self, game_id: str, body: Any) -> LiveGame:
-        dice = parse_dice(body)
+        dice = parse_dice(body, ROLL_FIELDS, "a roll")
         with self._lock:
             live = self.get(game_id)
             return self._record(live, Rolled(self._roller(live), dice))
@@ -220,6 +235,7 @@ class GameService:
     def place(self, game_id: str, body: Any) -> LiveGame:
         if not isinstance(body, dict):
             raise RequestError('send the placement as {"value": 4} or {"value": 4, "casino": "slot"}')
+        check_fields(body, PLACEMENT_FIELDS, "a placement")
         value = body.get("value")
         if isinstance(value, bool) or not isinstance(value, int):
             raise RequestError(f"'value' must be a whole number from 1 to 6, got {value!r}")
@@ -245,7 +261,7 @@ class GameService:
     def correct_roll(self, game_id: str, seq: Any, body: Any) -> tuple[LiveGame, int]:
         """Replace roll number ``seq`` and replay the rest; later events that no longer fit
         are dropped. Returns the game and how many events were dropped."""
-        dice = parse_dice(body)
+        dice = parse_dice(body, CORRECTION_FIELDS, "a correction")
         with self._lock:
             live = self.get(game_id)
             if isinstance(seq, bool) or not isinstance(seq, int) or not 0 < seq < len(live.events):
@@ -304,12 +320,17 @@ def unsure_problem(count: int) -> str:
     return f"the camera is unsure of {dice} (boxed in red); check the roll, then record it"
 
 
-def parse_dice(body: Any) -> tuple:
-    """The dice of a roll request, checked for shape (the rules check the rest)."""
+def parse_dice(body: Any, fields: tuple[str, ...], what: str) -> tuple:
+    """The dice of a roll or correction request (``what``, whose body takes ``fields``), checked
+    for shape (the rules check the rest)."""
     if not isinstance(body, dict) or not isinstance(body.get("dice"), list):
         raise RequestError('send the roll as {"dice": [{"colour": "red", "pips": 4}, …]}')
+    check_fields(body, fields, what)
     if len(body["dice"]) > MAX_DICE_IN_A_ROLL:
         raise RequestError(f"a roll has at most {MAX_DICE_IN_A_ROLL} dice, got {len(body['dice'])}")
+    for number, die in enumerate(body["dice"], start=1):
+        if isinstance(die, dict):
+            check_fields(die, DIE_FIELDS, f"die {number}")
     try:
         return tuple(die_from_dict(d) for d in body["dice"])
     except IllegalMove as err:

@@ -6,12 +6,13 @@ from functools import wraps
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 
 from ..rules import RulesError
 from ..service import GameNotFound, GameService, RequestError, Unauthorized
 from ..service.export import export_csv, export_json
 from ..service.view import state_json
+from ..words import nearest
 
 blueprint = Blueprint("api", __name__, url_prefix="/api")
 
@@ -71,6 +72,38 @@ def refused(err: Exception) -> tuple[Response, int]:
 @blueprint.errorhandler(HTTPException)
 def http_error(err: HTTPException) -> tuple[Response, int]:
     return jsonify(error=err.description), err.code or 500
+
+
+@blueprint.app_errorhandler(HTTPException)
+def unknown_route(err: HTTPException) -> Any:
+    """A request for a route the API does not have (a typo in its path, or the wrong method)
+    gets a JSON error that names the route meant; other pages keep Flask's own error page."""
+    if not request.path.startswith(blueprint.url_prefix + "/"):
+        return err
+    wanted = f"{request.method} {request.path}"
+    if isinstance(err, MethodNotAllowed) and err.valid_methods:
+        methods = " or ".join(m for m in err.valid_methods if m not in ("HEAD", "OPTIONS"))
+        return jsonify(error=f"{wanted}: this route takes {methods}"), 405
+    if isinstance(err, NotFound):
+        close = nearest(request.path, api_paths_like(request.path))
+        hint = f" — did you mean {close}?" if close else "; the routes are in the README's HTTP API"
+        return jsonify(error=f"no route {wanted}{hint}"), 404
+    return jsonify(error=err.description), err.code or 500
+
+
+def api_paths_like(path: str) -> list[str]:
+    """The API's routes with as many parts as ``path``, each part a route leaves open (a game's
+    id) taken from ``path``: what a mistyped path may have meant."""
+    parts = path.strip("/").split("/")
+    paths = []
+    for rule in current_app.url_map.iter_rules():
+        pattern = rule.rule.strip("/").split("/")
+        if rule.rule.startswith(blueprint.url_prefix + "/") and len(pattern) == len(parts):
+            filled = (
+                given if part.startswith("<") else part for given, part in zip(parts, pattern, strict=True)
+            )
+            paths.append("/" + "/".join(filled))
+    return paths
 
 
 @blueprint.get("/games")
