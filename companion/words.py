@@ -1,6 +1,7 @@
 """Words for people: the nearest right one to a mistyped word ("did you mean …?"), counts."""
 
 import difflib
+from typing import Any
 
 
 def nearest(word: str, words: list[str]) -> str | None:
@@ -28,6 +29,18 @@ def one_slip_apart(a: str, b: str) -> bool:
         return second == first + 1 and a[first] == b[second] and a[second] == b[first]
     short, long = sorted((a, b), key=len)
     return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
+
+
+def unknown_field(data: dict[str, Any], fields: tuple[str, ...], what: str) -> str | None:
+    """What is wrong when ``data`` holds a field that ``what`` (a new game, a die…) does not take:
+    the first such field and the nearest one it does ("a die has no field 'pip' — did you mean
+    'pips'?"); None when every field is one of ``fields``."""
+    for name in data:
+        if name not in fields:
+            close = nearest(str(name), list(fields))
+            hint = f" — did you mean '{close}'?" if close else f"; it takes {', '.join(fields)}"
+            return f"{what} has no field {name!r}{hint}"
+    return None
 
 
 def counted(number: int, thing: str, things: str | None = None) -> str:

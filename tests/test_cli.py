@@ -98,6 +98,19 @@ def test_score_with_ties_neutral_and_slot(tmp_path, capsys):
         ({"casinos": [{"casino": "1", "banknotes": [1000.5], "dice": []}]}, "positive whole number"),
         ({"casinos": [{"casino": "1", "banknotes": ["10000"], "dice": []}]}, "positive whole number"),
         ({"casinos": "nope"}, '"casinos" list'),
+        # a mistyped field is refused, not passed over (a casino without its notes would pay nothing)
+        (
+            {"nuetral": "white", "casinos": [{"casino": "4", "banknotes": [10000], "dice": []}]},
+            "the input has no field 'nuetral' — did you mean 'neutral'?",
+        ),
+        (
+            {"casinos": [{"casino": "4", "banknote": [10000], "dice": [{"colour": "red", "pips": 4}]}]},
+            "casino entry 1 has no field 'banknote' — did you mean 'banknotes'?",
+        ),
+        (
+            {"casinos": [{"casino": "4", "banknotes": [10000], "dice": [{"colour": "red", "pip": 4}]}]},
+            "casino 4, die 1 has no field 'pip' — did you mean 'pips'?",
+        ),
     ],
 )
 def test_score_bad_input_is_one_line_on_stderr(tmp_path, capsys, document, message):

@@ -344,6 +344,13 @@ def test_dice_outside_the_calibrated_table_are_ignored():
         ('{"version": 9}', "unknown calibration version"),
         ('{"version": 1, "table": [0, 0, -5, 10]}', "positive width"),
         ('{"version": 1, "colours": {"red": {"lab": "x"}}}', "not a valid calibration"),
+        # a hand-edited file's typo is refused, not passed over (the camera would lose its zones)
+        ('{"version": 1, "zone": {"tray": [0, 0, 10, 10]}}', "has no field 'zone' — did you mean 'zones'"),
+        (
+            '{"version": 1, "colours": {"red": {"lab": [40, 50, 30], "spread": [5, 5, 5], '
+            '"darkpips": false}}}',
+            "colour red has no field 'darkpips' — did you mean 'dark_pips'",
+        ),
     ],
 )
 def test_bad_calibration_files_say_what_is_wrong(tmp_path, content, message):

@@ -9,9 +9,22 @@ from ..report import casino_result_json, totals_json
 from ..rules import NUMBERED_CASINOS, SLOT, CasinoResult, Die, score_casino
 from ..rules.banknotes import check_banknote
 from ..rules.dice import check_die
+from ..words import unknown_field
 from .errors import CommandError
 
 CASINO_NAMES = NUMBERED_CASINOS + (SLOT,)
+#: the fields of the input, of each casino and of each die (a mistyped one is refused, not passed over)
+ROUND_FIELDS, CASINO_FIELDS, DIE_FIELDS = (
+    ("neutral", "casinos"),
+    ("casino", "banknotes", "dice"),
+    ("colour", "pips", "big"),
+)
+
+
+def check_fields(data: dict[str, Any], fields: tuple[str, ...], what: str) -> None:
+    """CommandError naming the first field of ``data`` that ``what`` does not take."""
+    if (problem := unknown_field(data, fields, what)) is not None:
+        raise CommandError(problem)
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -56,6 +69,7 @@ def parse_round(data: Any) -> tuple[str | None, list[tuple[str, list[int], list[
     """Validate the input document; CommandError names the casino and value at fault."""
     if not isinstance(data, dict) or not isinstance(data.get("casinos"), list):
         raise CommandError('the input must be an object with a "casinos" list')
+    check_fields(data, ROUND_FIELDS, "the input")
     neutral = data.get("neutral")
     if neutral is not None and (not isinstance(neutral, str) or not neutral.strip()):
         raise CommandError(f'"neutral" must be a colour name, got {neutral!r}')
@@ -73,6 +87,7 @@ def parse_round(data: Any) -> tuple[str | None, list[tuple[str, list[int], list[
 def _parse_casino(index: int, raw: Any) -> tuple[str, list[int], list[Die]]:
     if not isinstance(raw, dict):
         raise CommandError(f"casino entry {index} must be an object")
+    check_fields(raw, CASINO_FIELDS, f"casino entry {index}")
     name = _casino_name(raw.get("casino"))
     notes = raw.get("banknotes", [])
     if not isinstance(notes, list):
@@ -98,6 +113,7 @@ def _casino_name(raw: Any) -> str:
 def _parse_die(casino: str, number: int, raw: Any) -> Die:
     if not isinstance(raw, dict):
         raise CommandError(f"casino {casino}, die {number}: must be an object with colour and pips")
+    check_fields(raw, DIE_FIELDS, f"casino {casino}, die {number}")
     colour = raw.get("colour")
     try:
         die = check_die(

@@ -6,7 +6,7 @@ camera can never name)."""
 from typing import Any
 
 from ..vision.colour_names import OTHER_NAMES
-from ..words import nearest, slips_from
+from ..words import slips_from, unknown_field
 from .errors import RequestError
 
 #: the fields of each kind of request body
@@ -33,15 +33,10 @@ KNOWN_COLOURS = (
 )
 
 
-def check_fields(data: dict[str, Any], allowed: tuple[str, ...], what: str) -> None:
-    """RequestError naming the first field of ``data`` that ``what`` (a new game, a die…) does not
-    take, with the nearest one it does."""
-    for name in data:
-        if name in allowed:
-            continue
-        close = nearest(str(name), list(allowed)) if isinstance(name, str) else None
-        hint = f" — did you mean '{close}'?" if close else f"; it takes {', '.join(allowed)}"
-        raise RequestError(f"{what} has no field {name!r}{hint}")
+def check_fields(data: dict[str, Any], fields: tuple[str, ...], what: str) -> None:
+    """RequestError naming the first field of ``data`` that ``what`` does not take."""
+    if (problem := unknown_field(data, fields, what)) is not None:
+        raise RequestError(problem)
 
 
 def check_colour_name(colour: Any, player: int) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from ..words import unknown_field
 from .boxes import Box
 from .colour import BodyReading, read_body, white_balance_gains
 
@@ -128,6 +129,8 @@ class Calibration:
         try:
             if data.get("version") != VERSION:
                 raise CalibrationError(f"{source}: unknown calibration version {data.get('version')!r}")
+            if (mistyped := mistyped_field(data, source)) is not None:
+                raise CalibrationError(mistyped)
             colours = {
                 str(name): LearnedColour(
                     tuple(map(float, c["lab"])),
@@ -162,6 +165,25 @@ class Calibration:
         except json.JSONDecodeError as err:
             raise CalibrationError(f"{path} is not JSON ({err.msg} at line {err.lineno})") from None
         return cls.from_json(data, str(path))
+
+
+#: the fields of a calibration file and of each colour in it
+CALIBRATION_FIELDS = ("version", "frame", "table", "colours", "zones")
+COLOUR_FIELDS = ("lab", "spread", "dark_pips", "dice")
+
+
+def mistyped_field(data: dict[str, Any], source: str) -> str | None:
+    """What is wrong with a calibration file (a hand-edited one) holding a field it does not
+    take: a "zone" for "zones" would otherwise be passed over, and the camera would read
+    without its zones. None when every field is known."""
+    if (problem := unknown_field(data, CALIBRATION_FIELDS, source)) is not None:
+        return problem
+    for name, colour in (data.get("colours") or {}).items():
+        if isinstance(colour, dict) and (
+            problem := unknown_field(colour, COLOUR_FIELDS, f"{source}, colour {name}")
+        ):
+            return problem
+    return None
 
 
 #: frames whose width-to-height ratios differ by at most this share are one camera's at another
