@@ -106,9 +106,10 @@ def test_a_calibration_that_does_not_fit_the_camera_is_reported_once_and_left_ou
     assert "outside this 320×240 picture, left out: the calibration's table area" in camera[1][1]
 
 
-def test_a_roll_too_dark_for_its_colours_is_reported_in_a_recording(tmp_path):
-    """A dim room (every value at 0.12): a second of bare table, then three of a roll; then the
-    lamp goes on and the same roll is seen in full light."""
+def watched_as_the_lamp_goes_on(folder, dice: list[tuple[str, int]], before_the_lamp) -> list[dict]:
+    """The records of a recording: a second of bare table, then three of a roll of ``dice``
+    (colour, pips), each frame as ``before_the_lamp`` makes it; then the lamp goes on and the
+    same roll is seen as rendered."""
     import cv2
     import numpy as np
 
@@ -117,17 +118,27 @@ def test_a_roll_too_dark_for_its_colours_is_reported_in_a_recording(tmp_path):
 
     poses = [
         DiePose(200 + 180 * i, 270, 56, 0.3 * i, pips, colour, look=i)
-        for i, (colour, pips) in enumerate([("white", 5), ("red", 3), ("blue", 1)])
+        for i, (colour, pips) in enumerate(dice)
     ]
     light = steady_light()
     bare = render_scene(np.random.default_rng(5), 960, 540, [], light=light).image
     roll = render_scene(np.random.default_rng(5), 960, 540, poses, light=light).image
-    dim = [np.clip(f.astype(np.float32) * 0.12 + 0.5, 0, 255).astype(np.uint8) for f in (bare, roll)]
-    frames = [dim[0]] * 15 + [dim[1]] * 45 + [bare] * 15 + [roll] * 45
+    frames = [before_the_lamp(bare)] * 15 + [before_the_lamp(roll)] * 45 + [bare] * 15 + [roll] * 45
     for i, picture in enumerate(frames):
-        cv2.imwrite(str(tmp_path / f"{i:03d}.png"), picture)
+        cv2.imwrite(str(folder / f"{i:03d}.png"), picture)
     records: list[dict] = []
-    watch_source(DiceReader(threads=1), records.append, source=str(tmp_path))
+    watch_source(DiceReader(threads=1), records.append, source=str(folder))
+    return records
+
+
+def test_a_roll_too_dark_for_its_colours_is_reported_in_a_recording(tmp_path):
+    """A dim room (every value at 0.12), then the lamp goes on."""
+    import numpy as np
+
+    def dim(frame):
+        return np.clip(frame.astype(np.float32) * 0.12 + 0.5, 0, 255).astype(np.uint8)
+
+    records = watched_as_the_lamp_goes_on(tmp_path, [("white", 5), ("red", 3), ("blue", 1)], dim)
     rolls = [r["t"] for r in records if "dice" in r]
     dark = [r for r in records if r.get("camera") == "dim"]
     assert len(rolls) == 2 and len(dark) == 1 and "too dark" in dark[0]["message"]
@@ -137,28 +148,15 @@ def test_a_roll_too_dark_for_its_colours_is_reported_in_a_recording(tmp_path):
 
 
 def test_a_roll_seen_without_colour_is_reported_in_a_recording(tmp_path):
-    """A webcam in its night mode (every frame grey): a second of bare table, then three of a
-    roll; then the room's lamp goes on, the camera leaves its night mode and the roll is seen in
-    colour. The page is told once why the roll's colours are asked about, and told when they are back."""
+    """A webcam in its night mode (every frame grey); then the room's lamp goes on and the camera
+    leaves its night mode. The page is told once why the roll's colours are asked about, and told
+    when they are back."""
     import cv2
-    import numpy as np
 
-    from companion.synth.scene import DiePose, render_scene
-    from tests.helpers import steady_light
+    def night_mode(frame):
+        return cv2.cvtColor(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
 
-    poses = [
-        DiePose(200 + 180 * i, 270, 56, 0.3 * i, pips, colour, look=i)
-        for i, (colour, pips) in enumerate([("red", 5), ("red", 3), ("blue", 1)])
-    ]
-    light = steady_light()
-    bare = render_scene(np.random.default_rng(5), 960, 540, [], light=light).image
-    roll = render_scene(np.random.default_rng(5), 960, 540, poses, light=light).image
-    night = [cv2.cvtColor(cv2.cvtColor(f, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR) for f in (bare, roll)]
-    frames = [night[0]] * 15 + [night[1]] * 45 + [bare] * 15 + [roll] * 45
-    for i, picture in enumerate(frames):
-        cv2.imwrite(str(tmp_path / f"{i:03d}.png"), picture)
-    records: list[dict] = []
-    watch_source(DiceReader(threads=1), records.append, source=str(tmp_path))
+    records = watched_as_the_lamp_goes_on(tmp_path, [("red", 5), ("red", 3), ("blue", 1)], night_mode)
     rolls = [r for r in records if "dice" in r]
     told = [r for r in records if r.get("camera") not in (None, "ended") and r["t"] > 0]
     assert len(rolls) == 2 and [r["camera"] for r in told] == ["colourless", "ok"]
