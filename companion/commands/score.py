@@ -9,16 +9,13 @@ from ..report import casino_result_json, totals_json
 from ..rules import NUMBERED_CASINOS, SLOT, CasinoResult, Die, score_casino
 from ..rules.banknotes import check_banknote
 from ..rules.dice import check_die
+from ..rules.events import DIE_FIELDS
 from ..words import unknown_field
 from .errors import CommandError
 
 CASINO_NAMES = NUMBERED_CASINOS + (SLOT,)
-#: the fields of the input, of each casino and of each die (a mistyped one is refused, not passed over)
-ROUND_FIELDS, CASINO_FIELDS, DIE_FIELDS = (
-    ("neutral", "casinos"),
-    ("casino", "banknotes", "dice"),
-    ("colour", "pips", "big"),
-)
+#: the fields of the input and of each casino (a mistyped one is refused, not passed over)
+ROUND_FIELDS, CASINO_FIELDS = ("neutral", "casinos"), ("casino", "banknotes", "dice")
 
 
 def check_fields(data: dict[str, Any], fields: tuple[str, ...], what: str) -> None:

@@ -39,6 +39,10 @@ class Placed(NamedTuple):
 Event = GameStarted | Rolled | Placed
 
 
+#: the fields of a die in JSON (``die_to_dict``, ``die_from_dict``)
+DIE_FIELDS = ("colour", "pips", "big")
+
+
 def die_to_dict(die: Die) -> dict[str, Any]:
     return {"colour": die.colour, "pips": die.pips, "big": die.big}
 

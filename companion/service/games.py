@@ -24,7 +24,7 @@ from ..rules import (
     roll_virtual,
     start_game,
 )
-from ..rules.events import die_from_dict
+from ..rules.events import DIE_FIELDS, die_from_dict
 from ..rules.events import die_to_dict as event_to_dict_die
 from ..storage import EventStore, GameRecord
 from ..words import counted
@@ -32,7 +32,6 @@ from .changes import ChangeFeed
 from .errors import GameNotFound, RequestError, Unauthorized
 from .requests import (
     CORRECTION_FIELDS,
-    DIE_FIELDS,
     NEW_GAME_FIELDS,
     PLACEMENT_FIELDS,
     PLAYER_FIELDS,
@@ -120,9 +119,8 @@ class GameService:
 
     def set_camera_status(self, kind: str, message: str, source: str) -> None:
         """``kind``: "ok", "lost", "ended", "blind" (a black or dazzled picture), "dim" (rolls
-        too dark for their dice's colours), "colourless" (rolls seen in a picture without colour) or
-        "calibration" (its table or zones do not fit the
-        camera's frames and are left out)."""
+        too dark for their dice's colours), "colourless" (rolls seen in a picture without colour)
+        or "calibration" (its table or zones do not fit the camera's frames and are left out)."""
         self.camera = {
             "ok": kind == "ok",
             "ended": kind == "ended",

@@ -22,7 +22,6 @@ NEW_GAME_FIELDS = (
     "seed",
 )
 PLAYER_FIELDS = ("name", "colour")
-DIE_FIELDS = ("colour", "pips", "big")
 PLACEMENT_FIELDS = ("value", "casino")
 ROLL_FIELDS = ("dice",)
 CORRECTION_FIELDS = ("event", "dice")
