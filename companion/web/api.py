@@ -88,7 +88,7 @@ def unknown_route(err: HTTPException) -> Any:
         close = nearest(request.path, api_paths_like(request.path))
         hint = f" — did you mean {close}?" if close else "; the routes are in the README's HTTP API"
         return jsonify(error=f"no route {wanted}{hint}"), 404
-    return jsonify(error=err.description), err.code or 500
+    return http_error(err)
 
 
 def api_paths_like(path: str) -> list[str]:
