@@ -86,6 +86,33 @@ def test_a_white_players_dice_read_yellow_or_red_under_a_warm_lamp_are_white():
     assert [d.colour for d in yellow_roll] == ["yellow", "yellow"]
 
 
+def test_a_colour_casts_shift_is_undone_in_a_roll_of_one_colour():
+    """A lamp moves every die's hue its way: under a cold light red dice read violet and white
+    ones blue, under a warm one violet and black dice read red, grey ones yellow or red (session
+    52, bench_rolls --light). A roll of one colour holds nothing else, so they are the roller's."""
+    assert [d.colour for d in to_rules_dice(seen(("red", 2), ("violet", 5)), {("red", False): 2})] == [
+        "red"
+    ] * 2
+    assert [d.colour for d in to_rules_dice(seen(("red", 4), ("violet", 2)), {("violet", False): 2})] == [
+        "violet"
+    ] * 2
+    assert [d.colour for d in to_rules_dice(seen(("black", 6), ("red", 3)), {("black", False): 2})] == [
+        "black"
+    ] * 2
+    neutral_roll = to_rules_dice(seen(("yellow", 1), ("red", 2), ("grey", 3)), {("grey", False): 3})
+    assert [d.colour for d in neutral_roll] == ["grey"] * 3
+    assert [d.colour for d in to_rules_dice(seen(("blue", 1), ("white", 2)), {("white", False): 2})] == [
+        "white"
+    ] * 2
+    # with neutral dice in the roll the same lamp reads white dice red too: not guessed at
+    hand = {("violet", False): 2, ("white", False): 1}
+    assert [d.colour for d in to_rules_dice(seen(("violet", 1), ("red", 2), ("white", 3)), hand)] == [
+        "violet",
+        "red",
+        "white",
+    ]
+
+
 def test_nothing_is_renamed_where_the_hand_leaves_two_answers_or_none():
     three_round = {("white", False): 2, ("grey", False): 1}
     # white and grey are both in the roll: a die read grey too many cannot be told apart

@@ -53,6 +53,17 @@ MISTAKEN_FOR = {
     "red": {"orange", "white"},
     "yellow": {"orange", "white"},
 }
+#: what a colour cast swaps red for, in a roll of one colour (session 52, ``bench_rolls
+#: --light``): red dice under a cold light read violet (7 real Roboflow rolls), violet ones under
+#: a warm light red (57 rendered dice, 3 real rolls) and black ones under a tungsten lamp red (5
+#: real rolls). With neutral dice in the roll the same light also reads white dice red and pale
+#: ones "other", and renaming by name alone swapped a white die and a violet one (seed 196, warm)
+CAST_NEIGHBOURS = {
+    "red": {"violet", "black", "yellow", "grey"},
+    "yellow": {"grey"},
+    "violet": {"red"},
+    "blue": {"white", "grey"},
+}
 
 #: a die the detector scores under this, or whose pips the pip reader read with a margin under
 #: ``UNSURE_MARGIN`` (its answer's probability less the next likeliest's), is one the reader is
@@ -129,8 +140,8 @@ def with_mistakes_undone(named: list[str], expected: dict[tuple[str, bool], int]
     strays = Counter(colour for colour in named if colour not in held)
     if not strays or short.total() != strays.total():
         return None
-    with_neutral_dice = bool(held_neutrals(held))
-    choices = [[c for c in short if may_be(read, c, with_neutral_dice)] for read in strays]
+    with_neutral_dice, one_colour = bool(held_neutrals(held)), len(+held) == 1
+    choices = [[c for c in short if may_be(read, c, with_neutral_dice, one_colour)] for read in strays]
     fitting = [names for names in itertools.product(*choices) if renamed_counts(strays, names) == short]
     if len(fitting) != 1:
         return None
@@ -148,17 +159,18 @@ def renamed_counts(strays: Counter, renaming: tuple[str, ...]) -> Counter:
     return counts
 
 
-def may_be(read: str, colour: str, with_neutral_dice: bool) -> bool:
+def may_be(read: str, colour: str, with_neutral_dice: bool, one_colour: bool = False) -> bool:
     """Whether a die the reader named ``read`` may be of ``colour`` in a roll: any colour for
     OTHER; for a colour without hue any colour too, but only the others without hue where the
     roll holds such dice besides the player's (a pale player's die and a neutral one both read
     grey: ``with_player_dice_told`` tells them apart by their lean, a name cannot); else the
-    colours it is ``MISTAKEN_FOR``."""
+    colours it is ``MISTAKEN_FOR``, and in a roll of ``one_colour`` its ``CAST_NEIGHBOURS``."""
     if read == OTHER:
         return True
     if read in NEUTRALS:
         return canonical(colour) in NEUTRALS or not with_neutral_dice
-    return any(same_colour(colour, m) for m in MISTAKEN_FOR.get(read, ()))
+    neighbours = MISTAKEN_FOR.get(read, set()) | (CAST_NEIGHBOURS.get(read, set()) if one_colour else set())
+    return any(same_colour(colour, m) for m in neighbours)
 
 
 #: the least gap in how far a die's body leans to the player's colour (its CIELAB a and b along
