@@ -60,6 +60,20 @@ def under_light(image: np.ndarray, factors: tuple[float, float, float] | None) -
     return cv2.imdecode(cv2.imencode(".jpg", lit, [cv2.IMWRITE_JPEG_QUALITY, 90])[1], cv2.IMREAD_COLOR)
 
 
+#: each light of ``LIGHTS`` by its first word (``--light warm``)
+LIGHTS_BY_WORD = {name.split()[0]: factors for name, factors in LIGHTS.items()}
+
+
+def add_light_option(parser: argparse.ArgumentParser) -> None:
+    """``--light NAME``: every picture read under one of ``LIGHTS`` (``under_light``), as a table
+    lamp would give it; the option's value is that light's channel factors (None: as it is)."""
+    parser.add_argument(
+        "--light",
+        choices=sorted(LIGHTS_BY_WORD),
+        help="every picture under this light",
+    )
+
+
 def add_saturation_option(parser: argparse.ArgumentParser) -> None:
     """``--saturation S``: each picture read with its colour (chroma) scaled by S and its
     brightness kept (a dim room, a washed-out webcam; 0: a black-and-white camera;

@@ -13,6 +13,9 @@ Per-die figures as `companion bench` gives them, and the median time per picture
 brightness kept (a dim room or a washed-out webcam; 0: a black-and-white camera): the reader
 names pale dice grey or white, and the bridge must tell whose they are.
 
+``--light warm`` (or ``tungsten-like``, ``cold``, ``dim``, ``dimmer``) reads each picture under one of
+``bench_colour``'s lights, as a table lamp would give it (session 52).
+
 ``--players orange`` renders rolls of those players' colours only (orange, a player colour of
 the tablet page the reader's palette lacks, only when named; session 51).
 
@@ -20,7 +23,8 @@ the tablet page the reader's palette lacks, only when named; session 51).
 makes each photo a roll of that colour (webcam-white-dice).
 
 Run: python -m tests.benchmarks.bench_game_rolls [--count 300] [--seed 123] [--folder DIR] [--models DIR]
-    [--players COLOURS] [--colour COLOUR] [--saturation S] [--hide-neighbours] [--sure-unmirrored P|none]
+    [--players COLOURS] [--colour COLOUR] [--saturation S] [--light NAME] [--hide-neighbours]
+    [--sure-unmirrored P|none]
 """
 
 import argparse
@@ -46,7 +50,7 @@ from companion.vision.evaluation import Summary, match
 from companion.vision.pips import SURE_UNMIRRORED
 from companion.vision.reader import DiceReader
 
-from .bench_colour import add_saturation_option
+from .bench_colour import LIGHTS_BY_WORD, add_light_option, add_saturation_option, under_light
 from .compare_readers import pixels_or_none, reader_of, share_or_none
 
 #: kinds of roll, by how many dice lie in it
@@ -107,6 +111,7 @@ def main() -> None:
         help="when rendering: the colours a roll's player may have, comma-separated (orange too when named)",
     )
     add_saturation_option(parser)
+    add_light_option(parser)
     add_hide_neighbours_option(parser)
     parser.add_argument(
         "--sure-unmirrored",
@@ -139,6 +144,7 @@ def main() -> None:
         "at, as the camera does in a game (read_counted)",
     )
     args = parser.parse_args()
+    light = LIGHTS_BY_WORD[args.light] if args.light else None
     folder = args.folder or Path(f"build/game_rolls_{args.seed}")
     if not (folder / "images").exists():
         print(f"rendering {args.count} rolls (seed {args.seed}) into {folder} ...", flush=True)
@@ -162,7 +168,7 @@ def main() -> None:
     held_back: Counter = Counter()  # what the rolls shown to a player as unsure would have been
     summary = Summary()
     for item in read_yolo_folder(folder):
-        image = paled(cv2.imread(str(item.image_path)), args.saturation)
+        image = paled(under_light(cv2.imread(str(item.image_path)), light), args.saturation)
         start = time.perf_counter()
         labels = item.boxes(image.shape[1], image.shape[0])
         dice = (
@@ -186,6 +192,7 @@ def main() -> None:
             outcomes[kind, outcome] += 1
     rendered = f" (seed {args.seed})" if args.folder is None else ""
     pale = f", saturation x{args.saturation:g}" if args.saturation < 1 else ""
+    pale += f", under the {args.light} light" if args.light else ""
     print(f"\ngame rolls: {folder}{rendered}{pale}\n")
     print("| rolls | count | " + " | ".join(OUTCOMES) + " |")
     print("|---" * (len(OUTCOMES) + 2) + "|")

@@ -31,7 +31,14 @@ from companion.vision.die import Die
 from companion.vision.evaluation import matched
 from companion.vision.reader import DiceReader
 
-from .bench_colour import LIGHTS, NAMED, ROBOFLOW, add_saturation_option, under_light
+from .bench_colour import (
+    LIGHTS_BY_WORD,
+    NAMED,
+    ROBOFLOW,
+    add_light_option,
+    add_saturation_option,
+    under_light,
+)
 
 NEUTRALS = (None, "white", "grey")
 
@@ -95,11 +102,10 @@ def main() -> None:
     )
     parser.add_argument("folders", type=Path, nargs="*", help="rendered YOLO folders with colours.json")
     parser.add_argument("--roboflow", action="store_true", help="also the real photos, colours named by eye")
-    lights = {name.split()[0]: factors for name, factors in LIGHTS.items()}
-    parser.add_argument("--light", choices=sorted(lights), help="every picture under this light")
+    add_light_option(parser)
     add_saturation_option(parser)
     args = parser.parse_args()
-    light = lights[args.light] if args.light else None
+    light = LIGHTS_BY_WORD[args.light] if args.light else None
     under = f" under the {args.light} light" if args.light else ""
     under += f", saturation x{args.saturation:g}" if args.saturation < 1 else ""
     reader = DiceReader()
