@@ -53,11 +53,13 @@ MISTAKEN_FOR = {
     "red": {"orange", "white"},
     "yellow": {"orange", "white"},
 }
-#: what a colour cast swaps red for, in a roll of one colour (session 52, ``bench_rolls
-#: --light``): red dice under a cold light read violet (7 real Roboflow rolls), violet ones under
-#: a warm light red (57 rendered dice, 3 real rolls) and black ones under a tungsten lamp red (5
-#: real rolls). With neutral dice in the roll the same light also reads white dice red and pale
-#: ones "other", and renaming by name alone swapped a white die and a violet one (seed 196, warm)
+#: the colours a die read in a colour with a hue may be besides in a roll of one colour, where a
+#: lamp's cast has moved its hue (session 52, ``bench_rolls --light``): under a cold light red dice
+#: read violet (7 real Roboflow rolls) and white ones blue; under a warm or tungsten one violet
+#: dice read red (57 rendered dice, 3 real rolls), black ones red (5 real rolls), yellow ones red
+#: and grey ones yellow or red. With neutral dice in the roll the same light also reads white
+#: dice red and pale ones ``other``, and renaming by name alone swapped a white die and a violet
+#: one (seed 196, warm), so there these are not guessed at
 CAST_NEIGHBOURS = {
     "red": {"violet", "black", "yellow", "grey"},
     "yellow": {"grey"},

@@ -66,12 +66,13 @@ LIGHTS_BY_WORD = {name.split()[0]: factors for name, factors in LIGHTS.items()}
 
 def add_light_option(parser: argparse.ArgumentParser) -> None:
     """``--light NAME``: every picture read under one of ``LIGHTS`` (``under_light``), as a table
-    lamp would give it; the option's value is that light's channel factors (None: as it is)."""
-    parser.add_argument(
-        "--light",
-        choices=sorted(LIGHTS_BY_WORD),
-        help="every picture under this light",
-    )
+    lamp would give it, named by its first word (``light_factors`` gives its channel factors)."""
+    parser.add_argument("--light", choices=sorted(LIGHTS_BY_WORD), help="every picture under this light")
+
+
+def light_factors(name: str | None) -> tuple[float, float, float] | None:
+    """The channel factors of the light ``--light`` named (None: the pictures as they are)."""
+    return LIGHTS_BY_WORD[name] if name else None
 
 
 def add_saturation_option(parser: argparse.ArgumentParser) -> None:

@@ -50,7 +50,7 @@ from companion.vision.evaluation import Summary, match
 from companion.vision.pips import SURE_UNMIRRORED
 from companion.vision.reader import DiceReader
 
-from .bench_colour import LIGHTS_BY_WORD, add_light_option, add_saturation_option, under_light
+from .bench_colour import add_light_option, add_saturation_option, light_factors, under_light
 from .compare_readers import pixels_or_none, reader_of, share_or_none
 
 #: kinds of roll, by how many dice lie in it
@@ -144,7 +144,7 @@ def main() -> None:
         "at, as the camera does in a game (read_counted)",
     )
     args = parser.parse_args()
-    light = LIGHTS_BY_WORD[args.light] if args.light else None
+    light = light_factors(args.light)
     folder = args.folder or Path(f"build/game_rolls_{args.seed}")
     if not (folder / "images").exists():
         print(f"rendering {args.count} rolls (seed {args.seed}) into {folder} ...", flush=True)

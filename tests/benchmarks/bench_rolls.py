@@ -32,11 +32,11 @@ from companion.vision.evaluation import matched
 from companion.vision.reader import DiceReader
 
 from .bench_colour import (
-    LIGHTS_BY_WORD,
     NAMED,
     ROBOFLOW,
     add_light_option,
     add_saturation_option,
+    light_factors,
     under_light,
 )
 
@@ -105,7 +105,7 @@ def main() -> None:
     add_light_option(parser)
     add_saturation_option(parser)
     args = parser.parse_args()
-    light = LIGHTS_BY_WORD[args.light] if args.light else None
+    light = light_factors(args.light)
     under = f" under the {args.light} light" if args.light else ""
     under += f", saturation x{args.saturation:g}" if args.saturation < 1 else ""
     reader = DiceReader()
