@@ -191,9 +191,9 @@ def main() -> None:
             outcomes[kind, "rolls"] += 1
             outcomes[kind, outcome] += 1
     rendered = f" (seed {args.seed})" if args.folder is None else ""
-    pale = f", saturation x{args.saturation:g}" if args.saturation < 1 else ""
-    pale += f", under the {args.light} light" if args.light else ""
-    print(f"\ngame rolls: {folder}{rendered}{pale}\n")
+    seen_as = f", saturation x{args.saturation:g}" if args.saturation < 1 else ""
+    seen_as += f", under the {args.light} light" if args.light else ""
+    print(f"\ngame rolls: {folder}{rendered}{seen_as}\n")
     print("| rolls | count | " + " | ".join(OUTCOMES) + " |")
     print("|---" * (len(OUTCOMES) + 2) + "|")
     for kind in ["all rolls", *SIZES, "none touching", "dice touching"]:
