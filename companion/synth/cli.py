@@ -36,3 +36,17 @@ def parse_players(text: str) -> tuple[str, ...]:
     if unknown or not players:
         raise argparse.ArgumentTypeError(f"players' colours are some of {', '.join(known)}; got {text!r}")
     return players
+
+
+def add_players_option(parser: argparse.ArgumentParser) -> None:
+    """``--players COLOURS``: the colours a rendered game roll's player may have (``parse_players``;
+    default the seven of ``game_roll.PLAYER_COLOURS``, orange only when named)."""
+    parser.add_argument(
+        "--players",
+        type=parse_players,
+        default=PLAYER_COLOURS,
+        metavar="COLOURS",
+        help="the colours a rendered game roll's player may have, comma-separated (default: "
+        + ",".join(PLAYER_COLOURS)
+        + "; orange too when named)",
+    )

@@ -31,7 +31,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .cli import parse_players, parse_share, parse_size
+from .cli import add_players_option, parse_share, parse_size
 from .game_roll import PLAYER_COLOURS, sample_game_roll
 from .perspective import DIE_SHARE, LOWEST_CAMERA, PLAIN_LENS, SLANTED, LensOptions, sample_perspective_scene
 from .scene import sample_scene
@@ -142,15 +142,7 @@ def main() -> None:
         default=0.0,
         help="share of scenes that are one player's roll seen by the table's webcam (game_roll.py)",
     )
-    parser.add_argument(
-        "--players",
-        type=parse_players,
-        default=PLAYER_COLOURS,
-        metavar="COLOURS",
-        help="the colours a game roll's player may have, comma-separated (default: "
-        + ",".join(PLAYER_COLOURS)
-        + "; orange too when named)",
-    )
+    add_players_option(parser)
     parser.add_argument(
         "--size", type=parse_size, default=None, help="lens scenes drawn at WxH (e.g. 3264x2448)"
     )

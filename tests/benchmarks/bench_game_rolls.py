@@ -39,8 +39,7 @@ from companion.camera.bridge import to_rules_dice, unsure_dice
 from companion.camera.watcher import read_counted
 from companion.commands.parser import add_hide_neighbours_option
 from companion.commands.vision_support import chosen
-from companion.synth.cli import parse_players
-from companion.synth.game_roll import PLAYER_COLOURS
+from companion.synth.cli import add_players_option
 from companion.synth.make_dataset import write_dataset
 from companion.synth.pale import paled
 from companion.vision.boxes import intersection
@@ -103,13 +102,7 @@ def main() -> None:
     parser.add_argument("--folder", type=Path, help="the renders' folder (default build/game_rolls_SEED)")
     parser.add_argument("--models", type=Path, help="folder with dicenet.onnx, pipnet.onnx")
     parser.add_argument("--colour", help="the colour of every die, for a folder without colours.json")
-    parser.add_argument(
-        "--players",
-        type=parse_players,
-        default=PLAYER_COLOURS,
-        metavar="COLOURS",
-        help="when rendering: the colours a roll's player may have, comma-separated (orange too when named)",
-    )
+    add_players_option(parser)
     add_saturation_option(parser)
     add_light_option(parser)
     add_hide_neighbours_option(parser)
