@@ -7,7 +7,17 @@ from collections import Counter
 import cv2
 import numpy as np
 
-from companion.synth.game_roll import PLAYER_COLOURS, place_roll, roll_dice, sample_game_roll
+from companion.synth.game_roll import (
+    CALIBRATION_DICE,
+    PLAYER_COLOURS,
+    SEATS,
+    calibration_picture,
+    place_roll,
+    roll_dice,
+    sample_game_roll,
+    sample_table,
+    table_roll,
+)
 from companion.synth.make_dataset import write_dataset
 from companion.synth.perspective import BIGGY_SIZE, overlap, sample_camera, top_inside
 from companion.vision.dataset import read_yolo_folder
@@ -102,3 +112,33 @@ def test_a_roll_is_right_asked_about_or_recorded_wrong():
     assert roll_outcome(truth, extra, extra) == "dice too many"
     swapped = [("red", 3), ("white", 5), ("red", 2)]
     assert roll_outcome(truth, swapped, [("red", 3), ("red", 5), ("red", 2)]) == "colours wrong"
+
+
+def test_a_tables_rolls_are_its_players_and_neutral_dice_on_one_cloth_under_one_lamp():
+    """``sample_table``: 2–5 players, the neutral dice grey in the three-round edition or beside a
+    white player; each roll one player's dice and the neutral dice, drawn on the table's own cloth."""
+    for seed in range(30):
+        rng = np.random.default_rng(seed)
+        table = sample_table(rng)
+        assert SEATS[0] <= len(table.players) <= SEATS[1] and len(set(table.players)) == len(table.players)
+        assert set(table.players) <= set(PLAYER_COLOURS)
+        grey = table.biggy_edition or "white" in table.players
+        assert table.neutral == ("grey" if grey else "white") and table.colours[-1] == table.neutral
+        for _ in range(3):
+            scene = table_roll(rng, table)
+            assert scene.image.shape[:2] == (table.size[1], table.size[0])
+            rolled = {d.colour for d in scene.dice}
+            assert len(rolled - {table.neutral}) <= 1 and rolled <= set(table.colours)
+    table = sample_table(np.random.default_rng(3))
+    first, second = (table_roll(np.random.default_rng(n), table).image.astype(np.float32) for n in (1, 2))
+    other = sample_game_roll(np.random.default_rng(4), table.size).image.astype(np.float32)
+    same_cloth = float(np.median(np.abs(first - second)))
+    assert same_cloth < 6 < float(np.median(np.abs(first - other)))
+
+
+def test_a_calibration_picture_shows_one_colours_dice_alone():
+    rng = np.random.default_rng(5)
+    table = sample_table(rng)
+    for colour in table.colours:
+        dice = calibration_picture(rng, table, colour).dice
+        assert 1 <= len(dice) <= CALIBRATION_DICE and {d.colour for d in dice} == {colour}

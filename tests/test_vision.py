@@ -757,3 +757,17 @@ def test_a_pip_reading_s_margin_is_its_lead_over_the_next_answer(reader, monkeyp
     first, second = reader.pip_reader.read(frame, [(10, 10, 40, 40), (60, 60, 40, 40)])
     assert (first.pips, first.confidence, first.margin) == (3, 0.6, pytest.approx(0.45))
     assert (second.pips, second.margin) == (None, pytest.approx(0.05))
+
+
+def test_a_table_is_calibrated_from_one_picture_of_each_colour_under_its_lamp(reader):
+    """``bench_calibrated_rolls``: every colour rolled at a rendered table is learned from its
+    picture (the warm lamp's too), and the learned white is lighter than the learned grey."""
+    from tests.benchmarks.bench_calibrated_rolls import calibrated, rendered_tables
+    from tests.benchmarks.bench_colour import light_factors
+
+    for light in (None, light_factors("tungsten-like")):
+        table = rendered_tables(6, 1, 1, ("white", "red"), light)[0]
+        calibration, unlearned = calibrated(reader, table.calibration_pictures)
+        assert unlearned == [] and set(calibration.colours) == {"white", "red", "grey"}
+        assert calibration.colours["white"].lab[0] > calibration.colours["grey"].lab[0] + 10
+        assert calibration.colours["red"].lab[1] > 20  # a, red's side

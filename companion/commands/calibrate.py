@@ -2,6 +2,9 @@
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
 
 from ..vision.calibration import (
     DEFAULT_FILE,
@@ -14,11 +17,15 @@ from ..vision.calibration import (
     parse_rect,
 )
 from ..vision.calibration_checks import alike_colours, alike_warning, photo_warnings
+from ..vision.colour import BodyReading
 from ..vision.colour_names import ColourNameError, reader_colour
 from ..words import nearest
 from .errors import CommandError
 from .parser import whole_number
 from .vision_support import build_reader, dice_count, load_image
+
+if TYPE_CHECKING:  # the reader's models load onnxruntime: only `calibrate` itself needs it
+    from ..vision.reader import DiceReader
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -26,6 +33,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "calibrate",
         help="learn the table's dice colours (one photo of each player's dice)",
         description="Learn the colours of this table's dice from one photo of each player's dice, "
+        "and of the neutral dice (white or grey) when the game uses them (their rolls are read far "
+        "worse when only the players' colours are learned), "
         "taken from the camera's place under the light you will play in (a strong warm lamp turns white "
         "dice yellow to the default palette; a calibration made under it does not). Calibrate "
         "again when the light changes. With a camera, the table setup page of `companion serve` does the "
@@ -159,6 +168,7 @@ def zone_name(given: str) -> str:
     raise CommandError(f"--zone {given}=…: no zone {given!r}{hint} (zones: {', '.join(ZONES)})")
 
 
-def learn_readings(reader, image):
-    # dice the pip reader vouches for, their bodies read once, as the reader reads them in play
+def learn_readings(reader: "DiceReader", image: np.ndarray) -> list[BodyReading]:
+    """The bodies of the dice the reader finds in ``image`` (the pip reader vouches for them),
+    white-balanced by those dice alone, as a calibration photo is read."""
     return body_readings(image, [found.box for found in reader.find(image)])

@@ -12,7 +12,18 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .perspective import BIGGY_SIZE, Cube, LensOptions, overlap, render_cubes, sample_lens, top_inside
+from .perspective import (
+    BIGGY_SIZE,
+    Camera,
+    Cube,
+    LensOptions,
+    TableLook,
+    overlap,
+    render_cubes,
+    sample_lens,
+    sample_table_look,
+    top_inside,
+)
 from .scene import Scene, frame_size
 
 #: the colours a player plays (the classic game's five, and two more the page offers)
@@ -50,13 +61,21 @@ def roll_dice(rng: np.random.Generator, players: tuple[str, ...] = PLAYER_COLOUR
     with up to four white neutral dice (grey when the player is white) in the neutral variant; in
     the three-round edition up to six dice and their Biggy, with up to three grey neutral dice."""
     player = str(players[rng.integers(len(players))])
-    if rng.random() < 0.25:  # the three-round edition
+    biggy_edition = rng.random() < 0.25
+    neutral = "grey" if biggy_edition or player == "white" else "white"
+    return player_roll(rng, player, biggy_edition, neutral)
+
+
+def player_roll(rng: np.random.Generator, player: str, biggy_edition: bool, neutral: str) -> list[RolledDie]:
+    """A roll of ``player``'s: 1–8 of their dice in the classic game, with 1–4 ``neutral`` dice
+    in 40 % of rolls; in the three-round edition 0–6 and their Biggy (70 % of rolls, always
+    with none of their own), with 1–3 neutral dice in 40 % of rolls (0 drawn is none)."""
+    if biggy_edition:
         own = int(rng.integers(0, 7))
         big = rng.random() < 0.7 or own == 0
-        neutral, neutrals = "grey", int(rng.integers(0, 4)) if rng.random() < 0.4 else 0
+        neutrals = int(rng.integers(0, 4)) if rng.random() < 0.4 else 0
     else:
         own, big = int(rng.integers(1, 9)), False
-        neutral = "grey" if player == "white" else "white"
         neutrals = int(rng.integers(1, 5)) if rng.random() < 0.4 else 0
     dice = [RolledDie(player, int(rng.integers(1, 7)), True)] if big else []
     dice += [RolledDie(player, int(rng.integers(1, 7))) for _ in range(own)]
@@ -108,3 +127,62 @@ def sample_game_roll(
     die_pixels, camera = sample_lens(rng, w, h, WEBCAM_LENS)
     cubes = place_roll(rng, camera, w, h, roll_dice(rng, players))
     return render_cubes(rng, camera, (w, h), cubes, die_pixels, WEBCAM_LENS)
+
+
+#: how many players sit at a table (fewest, most)
+SEATS = (2, 5)
+#: how many dice of one colour a calibration picture shows (a player's dice alone in the tray)
+CALIBRATION_DICE = 8
+
+
+@dataclass(frozen=True)
+class GameTable:
+    """One table through a game: its webcam (frame size, camera, how wide a die is), its cloth
+    and lamp, the colours its players play, the edition and the neutral dice's colour."""
+
+    size: tuple[int, int]
+    camera: Camera
+    die_pixels: float
+    look: TableLook
+    players: tuple[str, ...]
+    biggy_edition: bool
+    neutral: str
+
+    @property
+    def colours(self) -> tuple[str, ...]:
+        """Every colour of dice rolled at this table: the players', then the neutral dice's."""
+        return (*self.players, self.neutral)
+
+
+def sample_table(rng: np.random.Generator, players: tuple[str, ...] = PLAYER_COLOURS) -> GameTable:
+    """A table of 2–5 players of ``players``' colours (fewer when fewer are given), seen by one
+    webcam under one lamp; the neutral dice are grey in the three-round edition or when a player
+    plays white, else white."""
+    size = frame_size(rng)
+    die_pixels, camera = sample_lens(rng, *size, WEBCAM_LENS)
+    look = sample_table_look(rng, size, die_pixels, WEBCAM_LENS)
+    count = min(len(players), int(rng.integers(SEATS[0], SEATS[1] + 1)))
+    seated = tuple(str(c) for c in rng.choice(players, count, replace=False))
+    biggy_edition = bool(rng.random() < 0.25)
+    neutral = "grey" if biggy_edition or "white" in seated else "white"
+    return GameTable(size, camera, die_pixels, look, seated, biggy_edition, neutral)
+
+
+def table_roll(rng: np.random.Generator, table: GameTable) -> Scene:
+    """A roll of one of the table's players (``player_roll``), as its webcam sees it."""
+    player = table.players[int(rng.integers(len(table.players)))]
+    return render_at(rng, table, player_roll(rng, player, table.biggy_edition, table.neutral))
+
+
+def calibration_picture(rng: np.random.Generator, table: GameTable, colour: str) -> Scene:
+    """``CALIBRATION_DICE`` dice of one colour alone on the table, as the setup page is shown
+    them to learn that colour."""
+    dice = [RolledDie(colour, int(rng.integers(1, 7))) for _ in range(CALIBRATION_DICE)]
+    return render_at(rng, table, dice)
+
+
+def render_at(rng: np.random.Generator, table: GameTable, dice: list[RolledDie]) -> Scene:
+    """``dice`` rolled at ``table``, as its webcam sees them."""
+    w, h = table.size
+    cubes = place_roll(rng, table.camera, w, h, dice)
+    return render_cubes(rng, table.camera, table.size, cubes, table.die_pixels, WEBCAM_LENS, table.look)

@@ -505,6 +505,31 @@ def sample_lens(rng: np.random.Generator, w: int, h: int, options: LensOptions) 
     return die_pixels, sample_camera(rng, w, h, die_pixels, options.lowest, options.slanted)
 
 
+@dataclass(frozen=True)
+class TableLook:
+    """One table under one lamp: its cloth (the bare table as the camera sees it, before the
+    light) and the lamp, shared by every picture taken of that table."""
+
+    cloth: np.ndarray  # h×w×3 float32
+    light: dict
+    #: how high the lamp stands over the table (its shadows' length)
+    height: float
+
+
+def sample_table_look(
+    rng: np.random.Generator, size: tuple[int, int], die_pixels: float, options: LensOptions = PLAIN_LENS
+) -> TableLook:
+    """A random table of ``size`` under a random lamp (a patterned cloth as often as ``options.busy``)."""
+    w, h = size
+    light = sample_light(rng)
+    height = rng.uniform(0.5, 1.8)
+    if happens(rng, options.busy):
+        cloth = busy_table(rng, w, h, die_pixels)
+    else:
+        cloth = background(rng, w, h).astype(np.float32)
+    return TableLook(cloth, light, height)
+
+
 def render_cubes(
     rng: np.random.Generator,
     camera: Camera,
@@ -512,20 +537,19 @@ def render_cubes(
     cubes: list[Cube],
     die_pixels: float,
     options: LensOptions = PLAIN_LENS,
+    table: TableLook | None = None,
 ) -> Scene:
-    """The picture ``camera`` takes of ``cubes`` on a table of ``size``, under a random light; the
-    dice whose top face nearer dice hide are left out (neither drawn nor labelled). Of
-    ``options`` the looks count here (busy, defocus, translucent, inked, glossy, marbled)."""
+    """The picture ``camera`` takes of ``cubes`` on a table of ``size``, on ``table`` (None: a
+    random table under a random light); the dice whose top face nearer dice hide are left out
+    (neither drawn nor labelled). Of ``options`` the looks count here (busy, defocus,
+    translucent, inked, glossy, marbled)."""
     w, h = size
     cubes = [c for c, seen in zip(cubes, visible_tops(cubes, camera, w, h), strict=True) if seen]
-    light = sample_light(rng)
+    table = table or sample_table_look(rng, size, die_pixels, options)
+    light = table.light
     lx, ly = light["direction"]
-    height = rng.uniform(0.5, 1.8)
-    direction = np.array([lx, ly, height]) / math.hypot(1.0, height)
-    if happens(rng, options.busy):
-        img = busy_table(rng, w, h, die_pixels)
-    else:
-        img = background(rng, w, h).astype(np.float32)
+    direction = np.array([lx, ly, table.height]) / math.hypot(1.0, table.height)
+    img = table.cloth.copy()
     for cube in cubes:
         draw_shadow(img, cube, camera, direction)
     dice = []
