@@ -324,6 +324,10 @@ def test_mark_the_tray_on_the_camera_picture_and_learn_a_colour(page, tmp_path):
         page.wait_for_selector(".casino")
         page.goto(setup)
         page.wait_for_function("document.querySelector('#setup-frame').naturalWidth > 0", timeout=20000)
+        # nothing learned yet: the page names the sample game's colours still to learn
+        assert page.inner_text("#setup-to-learn") == (
+            "Not learned yet, for the game being played: red (Red), green (Green)"
+        )
         page.click('button[data-area="tray"]')
         picture = page.locator("#setup-frame").bounding_box()
         page.mouse.move(picture["x"] + picture["width"] * 0.25, picture["y"] + picture["height"] * 0.5)
@@ -350,6 +354,8 @@ def test_mark_the_tray_on_the_camera_picture_and_learn_a_colour(page, tmp_path):
         page.wait_for_function("!document.querySelector('#toast').textContent.startsWith('Saved in')")
         said = page.inner_text("#toast")
         assert said.startswith("green: learned from") or said.startswith("no dice seen in the tray")
+        if said.startswith("green: learned from"):
+            assert page.inner_text("#setup-to-learn").endswith("game being played: red (Red)")
     finally:
         proc.terminate()
         proc.wait(timeout=10)

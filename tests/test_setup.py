@@ -109,6 +109,31 @@ def test_a_colour_is_learned_from_the_dice_in_the_tray_and_named_in_play(client,
     assert answer.status_code == 400 and "no dice seen in the tray" in answer.get_json()["error"]
 
 
+def test_the_page_names_the_colours_the_game_being_played_rolls_that_are_not_learned(client, setup):
+    """Each player's colour and the neutral dice's (session 53: learning them matters), until learned."""
+    setup.see(rendered([("red", 4), ("red", 6)]))
+    assert client.get("/api/setup").get_json()["to_learn"] is None  # no game yet
+    players = [{"name": "Ann", "colour": "red"}, {"name": "Bo", "colour": "gray"}]
+    assert client.post("/api/games", json={"players": players, "neutral": True}).status_code == 201
+    assert client.get("/api/setup").get_json()["to_learn"] == [
+        {"colour": "red", "player": "Ann"},
+        {"colour": "gray", "player": "Bo"},
+        {"colour": "white", "player": None},
+    ]
+    state = post(client, "/api/setup/colours", {"colour": "red"}).get_json()
+    assert [c["colour"] for c in state["to_learn"]] == ["gray", "white"]
+
+
+def test_colours_learned_under_another_name_count_as_learned():
+    from companion.camera.setup import colours_to_learn
+    from companion.rules import GameConfig
+    from companion.rules.config import Player
+
+    config = GameConfig(players=(Player("Ann", "grey"), Player("Bo", "orange")), neutral=False)
+    assert colours_to_learn(["Gray", "orange"], config) == []
+    assert colours_to_learn(["grey"], config) == [{"colour": "orange", "player": "Bo"}]
+
+
 def test_a_tray_holding_two_colours_is_learned_with_a_warning(client, setup):
     setup.see(rendered([("red", 4), ("blue", 6), ("red", 2), ("blue", 3)], seed=2))
     state = post(client, "/api/setup/colours", {"colour": "red"}).get_json()  # no tray: the whole table

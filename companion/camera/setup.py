@@ -6,6 +6,7 @@ The same calibration ``companion calibrate`` writes from photos; here the camera
 the photo, so the areas are given in its pixels."""
 
 import threading
+from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from ..rules import GameConfig
 from ..vision import DiceReader
 from ..vision.boxes import centre
 from ..vision.calibration import ZONES, Calibration, Fitted, body_readings, cut_to, learn_colour
@@ -150,3 +152,24 @@ def area(name: str, value: Any) -> tuple[int, int, int, int]:
     if w <= 0 or h <= 0:
         raise SetupError(f"{name}: an area needs a width and a height, got {value!r}")
     return x, y, w, h
+
+
+def colours_to_learn(learned: Iterable[str], config: GameConfig) -> list[dict[str, str | None]]:
+    """The colours ``config``'s game rolls that were not ``learned``: each as ``{"colour",
+    "player"}`` (the player's name, None for the neutral dice), in seat order, the neutral dice
+    last. Session 53: at rendered tables calibrated with the players' colours only, the dice of
+    rolls with neutral dice were named right 0.880 of the time, 0.956 with the neutral dice
+    learned too."""
+    known = {as_learned(name) for name in learned}
+    wanted: list[tuple[str, str | None]] = [(p.colour, p.name) for p in config.players]
+    if config.neutral_dice_colour:
+        wanted.append((config.neutral_dice_colour, None))
+    return [{"colour": colour, "player": name} for colour, name in wanted if as_learned(colour) not in known]
+
+
+def as_learned(colour: str) -> str:
+    """The name a colour is learned under (``reader_colour``: gray is grey, rouge red)."""
+    try:
+        return reader_colour(colour)[0]
+    except ColourNameError:  # a name close to a palette name: never learned as given
+        return colour.strip().lower()

@@ -11,7 +11,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 
-from ..camera.setup import AREAS, SetupError, TableSetup
+from ..camera.setup import AREAS, SetupError, TableSetup, colours_to_learn
 from ..vision.colour import PALETTE
 
 blueprint = Blueprint("setup", __name__)
@@ -63,9 +63,18 @@ def page() -> str:
     return render_template("setup.html", areas=AREAS, colours=PALETTE)
 
 
+def with_game(state: dict[str, Any]) -> dict[str, Any]:
+    """The setup's ``state`` with ``to_learn``: the colours the game being played rolls that
+    the calibration has not learned (``colours_to_learn``), or None when no game is being played."""
+    games = current_app.extensions.get("games")
+    live = games.active_game() if games is not None else None
+    to_learn = colours_to_learn(state["colours"], live.state.config) if live is not None else None
+    return {**state, "to_learn": to_learn}
+
+
 @blueprint.get("/api/setup")
 def state() -> Response:
-    return jsonify(table_setup().state())
+    return jsonify(with_game(table_setup().state()))
 
 
 @blueprint.get("/api/setup/frame.jpg")
@@ -81,7 +90,7 @@ def areas() -> Response:
     data = request.get_json(silent=True, force=True)
     if not isinstance(data, dict):
         raise SetupError('send the areas as a JSON object: {"tray": [x, y, w, h], "1": …}')
-    return jsonify(table_setup().set_areas(data))
+    return jsonify(with_game(table_setup().set_areas(data)))
 
 
 @blueprint.post("/api/setup/colours")
@@ -91,4 +100,4 @@ def colours() -> Response:
     colour = data.get("colour") if isinstance(data, dict) else None
     if not isinstance(colour, str):
         raise SetupError('send the colour of the dice on the table: {"colour": "red"}')
-    return jsonify(table_setup().learn(colour))
+    return jsonify(with_game(table_setup().learn(colour)))

@@ -34,6 +34,11 @@ function renderStatus() {
   document.getElementById("setup-status").textContent = setup
     ? t("setup.status", { camera: setup.camera, file: setup.file, colours: setup.colours.join(", ") || "–" })
     : "";
+  // the colours the game being played rolls that are not learned yet (none: no game, or all learned)
+  const missing = (setup && setup.to_learn) || [];
+  document.getElementById("setup-to-learn").textContent = missing.length
+    ? t("setup.tolearn", { colours: missing.map((c) => `${c.colour} (${c.player || t("setup.neutral")})`).join(", ") })
+    : "";
   document.querySelectorAll(".area-choice").forEach((button) => {
     button.textContent = areaLabel(button.dataset.area) + (areas[button.dataset.area] ? " ✓" : "");
     button.setAttribute("aria-checked", String(button.dataset.area === chosen));
@@ -66,6 +71,17 @@ function renderAreas() {
 function refreshPicture() {
   if (drag) return;
   document.getElementById("setup-frame").src = `/api/setup/frame.jpg?t=${Date.now()}`;
+}
+
+async function refreshLearned() {
+  // a game started (or a colour learned elsewhere) since the page opened changes what is left to learn
+  try {
+    const now = await setupApi("GET", "/api/setup");
+    setup = { ...setup, colours: now.colours, to_learn: now.to_learn };
+    renderStatus();
+  } catch (err) {
+    // the camera's picture says when the camera is gone; the list stays as it was
+  }
 }
 
 async function load() {
@@ -172,5 +188,5 @@ document.addEventListener("DOMContentLoaded", () => {
   document.getElementById("setup-save").addEventListener("click", saveAreas);
   document.getElementById("setup-learn").addEventListener("click", learnColour);
   document.addEventListener("languagechange", () => { renderStatus(); renderAreas(); });
-  load().then(() => { if (setup) setInterval(refreshPicture, 3000); });  // no camera: nothing to refresh
+  load().then(() => { if (setup) setInterval(() => { refreshPicture(); refreshLearned(); }, 3000); });  // no camera: nothing to refresh
 });
