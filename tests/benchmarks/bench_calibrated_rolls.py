@@ -9,13 +9,14 @@ and the neutral dice's), learned from the dice the reader finds there
 (``companion.commands.calibrate.learn_readings``). Then its rolls are read twice, with the
 default palette and with that calibration, and the camera bridge names each as in a game.
 ``--light NAME`` puts every picture, calibration pictures too, under one of ``bench_colour``'s
-lights: the lamp a calibration is meant for.
+lights: the lamp a calibration is meant for. ``--players-only`` leaves the neutral dice's colour
+out of each calibration, as a table that learned only its players' dice.
 
 The outcomes are ``bench_game_rolls``'s, for the rolls of one colour and those with neutral
 dice apart; per die, the share of dice found whose colour was read right before the bridge.
 
 Run: python -m tests.benchmarks.bench_calibrated_rolls [--tables 20] [--rolls 15] [--seed 204]
-    [--light NAME] [--players COLOURS]
+    [--light NAME] [--players COLOURS] [--players-only]
 """
 
 import argparse
@@ -70,11 +71,15 @@ def rendered_tables(
     return rendered
 
 
-def calibrated(reader: DiceReader, pictures: dict[str, np.ndarray]) -> tuple[Calibration, list[str]]:
-    """The table's calibration learned from each colour's picture, and the colours it could not
-    learn (no die found in their picture)."""
+def calibrated(
+    reader: DiceReader, pictures: dict[str, np.ndarray], leave_out: tuple[str, ...] = ()
+) -> tuple[Calibration, list[str]]:
+    """The table's calibration learned from each colour's picture but those of ``leave_out``, and
+    the colours it could not learn (no die found in their picture)."""
     calibration, unlearned = Calibration(), []
     for colour, image in pictures.items():
+        if colour in leave_out:
+            continue
         readings = learn_readings(reader, image)
         if readings:
             calibration.colours[colour] = learn_colour(readings)
@@ -92,6 +97,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=204, help="a seed no training set used (default 204)")
     add_players_option(parser)
     add_light_option(parser)
+    parser.add_argument(
+        "--players-only",
+        action="store_true",
+        help="learn the players' colours only, not the neutral dice's (as a table that skipped them)",
+    )
     args = parser.parse_args()
     reader = DiceReader()
     tables = rendered_tables(args.seed, args.tables, args.rolls, args.players, light_factors(args.light))
@@ -100,7 +110,8 @@ def main() -> None:
     confused: Counter = Counter()  # (reading, true colour, colour read) of each die found read wrong
     unlearned_colours = 0
     for table in tables:
-        calibration, unlearned = calibrated(reader, table.calibration_pictures)
+        left_out = (table.neutral,) if args.players_only else ()
+        calibration, unlearned = calibrated(reader, table.calibration_pictures, left_out)
         unlearned_colours += len(unlearned)
         for scene in table.rolls:
             truth = [(d.colour, d.pips) for d in scene.dice]
@@ -123,7 +134,8 @@ def main() -> None:
                 colour_right[reading, kind, "found"] += result.colour_checked
                 colour_right[reading, kind, "right"] += result.colour_right
     lamp = f", under the {args.light} light" if args.light else ", as rendered"
-    print(f"\n{args.tables} tables × {args.rolls} rolls (seed {args.seed}){lamp}")
+    learned = ", the players' colours learned only" if args.players_only else ""
+    print(f"\n{args.tables} tables × {args.rolls} rolls (seed {args.seed}){lamp}{learned}")
     if unlearned_colours:
         print(f"{unlearned_colours} colours could not be learned (no die found in their picture)")
     print("\n| read with | rolls | count | " + " | ".join(OUTCOMES) + " | colour right per die |")
