@@ -771,3 +771,5 @@ def test_a_table_is_calibrated_from_one_picture_of_each_colour_under_its_lamp(re
         assert unlearned == [] and set(calibration.colours) == {"white", "red", "grey"}
         assert calibration.colours["white"].lab[0] > calibration.colours["grey"].lab[0] + 10
         assert calibration.colours["red"].lab[1] > 20  # a, red's side
+    players_only, _ = calibrated(reader, table.calibration_pictures, leave_out=("grey",))
+    assert set(players_only.colours) == {"white", "red"}
