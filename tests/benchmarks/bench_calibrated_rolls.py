@@ -25,7 +25,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from companion.camera.bridge import to_rules_dice, unsure_dice
 from companion.commands.calibrate import learn_readings
 from companion.synth.cli import add_players_option
 from companion.synth.game_roll import calibration_picture, sample_table, table_roll
@@ -36,7 +35,7 @@ from companion.vision.evaluation import match, matched
 from companion.vision.reader import DiceReader
 
 from .bench_colour import add_light_option, light_factors, under_light
-from .bench_game_rolls import OUTCOMES, roll_outcome
+from .bench_game_rolls import OUTCOMES, shown_outcome
 
 #: how the rolls are read
 READINGS = ("palette", "calibrated")
@@ -117,14 +116,10 @@ def main() -> None:
             truth = [(d.colour, d.pips) for d in scene.dice]
             labels = [LabelledBox(d.pips, *d.box) for d in scene.dice]
             kind = KINDS[any(colour == table.neutral for colour, _ in truth)]
-            hand = {(colour, False): n for colour, n in Counter(c for c, _ in truth).items()}
             for reading, used in zip(READINGS, (Calibration(), calibration), strict=True):
                 reader.calibration = used
                 dice = reader.read(scene.image)
-                recorded = [(d.colour, d.pips) for d in to_rules_dice(tuple(dice), hand)]
-                outcome = roll_outcome(truth, [(d.colour, d.pips) for d in dice], recorded)
-                if outcome in ("right", "right after naming", "recorded wrong") and unsure_dice(tuple(dice)):
-                    outcome = "unsure, asked"
+                _, outcome = shown_outcome(truth, dice)
                 for group in (kind, "all rolls"):
                     outcomes[reading, group, "rolls"] += 1
                     outcomes[reading, group, outcome] += 1

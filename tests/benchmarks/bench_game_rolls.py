@@ -45,6 +45,7 @@ from companion.synth.pale import paled
 from companion.vision.boxes import intersection
 from companion.vision.dataset import read_yolo_folder
 from companion.vision.detector import FOCUS_MOST, QUARTER_FROM
+from companion.vision.die import Die
 from companion.vision.evaluation import Summary, match
 from companion.vision.pips import SURE_UNMIRRORED
 from companion.vision.reader import DiceReader
@@ -86,6 +87,21 @@ def roll_outcome(truth: Dice, read: Dice, recorded: Dice) -> str:
     if Counter(p for _, p in recorded) != Counter(p for _, p in truth):
         return "pips wrong"
     return "colours wrong"
+
+
+#: the outcomes of a roll that fits the roller's hand: one the reader is unsure of is asked instead
+FITTING = ("right", "right after naming", "recorded wrong")
+
+
+def shown_outcome(truth: Dice, dice: list[Die]) -> tuple[str, str]:
+    """What the table gets from a roll read as ``dice``: its ``roll_outcome`` once the camera
+    bridge has named the dice by the roller's hand (the colours of ``truth``), and what the
+    tablet shows of it: "unsure, asked" for a roll that fits but holds a die the reader is
+    unsure of (``unsure_dice``), else the outcome itself."""
+    hand = {(colour, False): n for colour, n in Counter(c for c, _ in truth).items()}
+    recorded = [(d.colour, d.pips) for d in to_rules_dice(tuple(dice), hand)]
+    outcome = roll_outcome(truth, [(d.colour, d.pips) for d in dice], recorded)
+    return outcome, "unsure, asked" if outcome in FITTING and unsure_dice(tuple(dice)) else outcome
 
 
 def touching(boxes: list[tuple[float, float, float, float]]) -> bool:
@@ -172,12 +188,9 @@ def main() -> None:
         summary.images.append(match(dice, labels, truth_colours))
         summary.images[-1].ms = ms
         truth = [(colour, label.pips) for colour, label in zip(truth_colours, labels, strict=True)]
-        hand = {(colour, False): n for colour, n in Counter(truth_colours).items()}
-        recorded = [(d.colour, d.pips) for d in to_rules_dice(tuple(dice), hand)]
-        outcome = roll_outcome(truth, [(d.colour, d.pips) for d in dice], recorded)
-        if outcome in ("right", "right after naming", "recorded wrong") and unsure_dice(tuple(dice)):
-            held_back[outcome] += 1
-            outcome = "unsure, asked"
+        would_be, outcome = shown_outcome(truth, dice)
+        if outcome != would_be:
+            held_back[would_be] += 1
         size = next(label for label, counts in SIZES.items() if len(truth) in counts)
         lying = "dice touching" if touching([(b.x, b.y, b.w, b.h) for b in labels]) else "none touching"
         for kind in ("all rolls", size, lying):
