@@ -15,16 +15,9 @@ from ..rules import Phase
 from ..service import GameService
 from ..vision.annotate import annotate
 from ..vision.colour import LEAN_HUES, OTHER, lean_to
-from ..vision.colour_names import OTHER_NAMES
+from ..vision.colour_names import canonical
 from ..vision.die import Die as SeenDie
 from .watcher import Settled
-
-
-def canonical(colour: str) -> str:
-    """The reader's name for a colour the game may spell otherwise ("Gray" is grey, "rouge" red:
-    any case, and ``colour_names.OTHER_NAMES``, the other names calibration learns a colour under)."""
-    name = colour.strip().lower()
-    return OTHER_NAMES.get(name, name)
 
 
 def same_colour(a: str, b: str) -> bool:

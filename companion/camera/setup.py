@@ -19,7 +19,7 @@ from ..vision import DiceReader
 from ..vision.boxes import centre
 from ..vision.calibration import ZONES, Calibration, Fitted, body_readings, cut_to, learn_colour
 from ..vision.calibration_checks import alike_colours, alike_warning, photo_warnings
-from ..vision.colour_names import ColourNameError, reader_colour
+from ..vision.colour_names import ColourNameError, canonical, reader_colour
 
 #: the areas a calibration holds: the table, where rolls are read (tray), the casinos
 AREAS = ("table", *ZONES)
@@ -160,16 +160,8 @@ def colours_to_learn(learned: Iterable[str], config: GameConfig) -> list[dict[st
     last. Session 53: at rendered tables calibrated with the players' colours only, the dice of
     rolls with neutral dice were named right 0.880 of the time, 0.956 with the neutral dice
     learned too."""
-    known = {as_learned(name) for name in learned}
+    known = {canonical(name) for name in learned}
     wanted: list[tuple[str, str | None]] = [(p.colour, p.name) for p in config.players]
     if config.neutral_dice_colour:
         wanted.append((config.neutral_dice_colour, None))
-    return [{"colour": colour, "player": name} for colour, name in wanted if as_learned(colour) not in known]
-
-
-def as_learned(colour: str) -> str:
-    """The name a colour is learned under (``reader_colour``: gray is grey, rouge red)."""
-    try:
-        return reader_colour(colour)[0]
-    except ColourNameError:  # a name close to a palette name: never learned as given
-        return colour.strip().lower()
+    return [{"colour": colour, "player": name} for colour, name in wanted if canonical(colour) not in known]

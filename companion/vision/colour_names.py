@@ -28,6 +28,13 @@ OTHER_NAMES = {
 }
 
 
+def canonical(colour: str) -> str:
+    """The reader's name for a colour the game may spell otherwise ("Gray" is grey, "rouge" red:
+    any case, and ``OTHER_NAMES``, the other names calibration learns a colour under)."""
+    name = colour.strip().lower()
+    return OTHER_NAMES.get(name, name)
+
+
 class ColourNameError(ValueError):
     """A colour name that looks like a typo; the message names the nearest right one."""
 
