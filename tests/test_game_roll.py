@@ -142,3 +142,26 @@ def test_a_calibration_picture_shows_one_colours_dice_alone():
     for colour in table.colours:
         dice = calibration_picture(rng, table, colour).dice
         assert 1 <= len(dice) <= CALIBRATION_DICE and {d.colour for d in dice} == {colour}
+
+
+def test_dark_cloth_rolls_lie_on_dark_speckled_stone_and_are_black_as_often_as_asked(tmp_path):
+    """The table where black dice go missing (``companion.synth.dark_cloth``): every cloth darker
+    than ``DARKEST_CLOTH``, the black player's rolls as often as ``black_share`` says, the others'
+    in turn, each written as a labelled folder with its colours."""
+    from companion.synth.dark_cloth import DARKEST_CLOTH, dark_cloth_rolls, dark_speckled
+    from companion.synth.make_dataset import write_scenes
+
+    rng = np.random.default_rng(3)
+    cloths = [dark_speckled(rng, 320, 240) for _ in range(6)]
+    assert all(cloth.mean() < DARKEST_CLOTH and cloth.std() > 10 for cloth in cloths)  # dark, and speckled
+    others = [{d.colour for d in roll.dice} for roll in dark_cloth_rolls(np.random.default_rng(5), 6, 0.0)]
+    assert not any("black" in colours for colours in others) and len(set().union(*others)) >= 5
+    blacks = [{d.colour for d in roll.dice} for roll in dark_cloth_rolls(np.random.default_rng(5), 6, 1.0)]
+    assert all("black" in colours and colours <= {"black", "white", "grey"} for colours in blacks)
+    write_scenes(tmp_path / "dark", 5, dark_cloth_rolls(np.random.default_rng(5), 3, 0.5), max_side=400)
+    colours = json.loads((tmp_path / "dark" / "colours.json").read_text())
+    items = list(read_yolo_folder(tmp_path / "dark"))
+    assert len(items) == len(colours) == 3
+    for item in items:
+        assert len(item.rows) == len(colours[item.image_path.stem]) >= 1
+        assert max(cv2.imread(str(item.image_path)).shape[:2]) == 400

@@ -25,6 +25,7 @@ the tablet page offers and the reader's palette lacks, only when named).
 
 import argparse
 import json
+from collections.abc import Iterable, Iterator
 from dataclasses import fields
 from pathlib import Path
 
@@ -34,7 +35,7 @@ import numpy as np
 from .cli import add_players_option, parse_share, parse_size
 from .game_roll import PLAYER_COLOURS, sample_game_roll
 from .perspective import DIE_SHARE, LOWEST_CAMERA, PLAIN_LENS, SLANTED, LensOptions, sample_perspective_scene
-from .scene import sample_scene
+from .scene import Scene, sample_scene
 
 
 def write_dataset(
@@ -52,18 +53,28 @@ def write_dataset(
     of one of ``players``' colours), a ``perspective`` share of the rest drawn through a lens as
     ``lens`` says (at ``size`` when given, half of them upright), the others flat; each shrunk to
     ``max_side`` when given."""
+    rng = np.random.default_rng(seed)
+
+    def scenes() -> Iterator[Scene]:
+        for _ in range(count):
+            if game_rolls and rng.random() < game_rolls:
+                yield sample_game_roll(rng, size, players)
+            elif perspective and rng.random() < perspective:
+                frame = size if size is None or rng.random() < 0.5 else (size[1], size[0])
+                yield sample_perspective_scene(rng, frame, options=lens)
+            else:
+                yield sample_scene(rng)
+
+    write_scenes(out, seed, scenes(), max_side)
+
+
+def write_scenes(out: Path, seed: int, scenes: Iterable[Scene], max_side: int | None) -> None:
+    """``scenes`` into ``out`` as a YOLO folder with colours.json, named ``synth_SEED_INDEX``, each
+    shrunk to ``max_side`` when given."""
     (out / "images").mkdir(parents=True, exist_ok=True)
     (out / "labels").mkdir(parents=True, exist_ok=True)
     colours: dict[str, list[str]] = {}
-    rng = np.random.default_rng(seed)
-    for index in range(count):
-        if game_rolls and rng.random() < game_rolls:
-            scene = sample_game_roll(rng, size, players)
-        elif perspective and rng.random() < perspective:
-            frame = size if size is None or rng.random() < 0.5 else (size[1], size[0])
-            scene = sample_perspective_scene(rng, frame, options=lens)
-        else:
-            scene = sample_scene(rng)
+    for index, scene in enumerate(scenes):
         image, scale = scene.image, 1.0
         h, w = image.shape[:2]
         if max_side and max(h, w) > max_side:

@@ -19,12 +19,16 @@ names pale dice grey or white, and the bridge must tell whose they are.
 ``--players orange`` renders rolls of those players' colours only (orange, a player colour of
 the tablet page the reader's palette lacks, only when named; session 51).
 
+``--dark-cloth SHARE`` renders the rolls on dark speckled cloths instead, SHARE of them a black
+player's (``companion.synth.dark_cloth``; session 54: the table where black dice go missing).
+The dice found, by colour, follow the table.
+
 ``--folder`` may name real photos of one colour's dice with no colours.json: ``--colour white``
 makes each photo a roll of that colour (webcam-white-dice).
 
 Run: python -m tests.benchmarks.bench_game_rolls [--count 300] [--seed 123] [--folder DIR] [--models DIR]
-    [--players COLOURS] [--colour COLOUR] [--saturation S] [--light NAME] [--hide-neighbours]
-    [--sure-unmirrored P|none]
+    [--players COLOURS] [--dark-cloth SHARE] [--colour COLOUR] [--saturation S] [--light NAME]
+    [--hide-neighbours] [--sure-unmirrored P|none]
 """
 
 import argparse
@@ -34,19 +38,21 @@ from collections import Counter
 from pathlib import Path
 
 import cv2
+import numpy as np
 
 from companion.camera.bridge import to_rules_dice, unsure_dice
 from companion.camera.watcher import read_counted
 from companion.commands.parser import add_hide_neighbours_option
 from companion.commands.vision_support import chosen
-from companion.synth.cli import add_players_option
-from companion.synth.make_dataset import write_dataset
+from companion.synth.cli import add_players_option, parse_share
+from companion.synth.dark_cloth import dark_cloth_rolls
+from companion.synth.make_dataset import write_dataset, write_scenes
 from companion.synth.pale import paled
 from companion.vision.boxes import intersection
 from companion.vision.dataset import read_yolo_folder
 from companion.vision.detector import FOCUS_MOST, QUARTER_FROM
 from companion.vision.die import Die
-from companion.vision.evaluation import Summary, match
+from companion.vision.evaluation import Summary, match, matched, mistakes
 from companion.vision.pips import SURE_UNMIRRORED
 from companion.vision.reader import DiceReader
 
@@ -119,6 +125,13 @@ def main() -> None:
     parser.add_argument("--models", type=Path, help="folder with dicenet.onnx, pipnet.onnx")
     parser.add_argument("--colour", help="the colour of every die, for a folder without colours.json")
     add_players_option(parser)
+    parser.add_argument(
+        "--dark-cloth",
+        type=parse_share,
+        metavar="SHARE",
+        help="render the rolls on dark speckled cloths, SHARE of them a black player's "
+        "(default folder build/dark_rolls_SEED)",
+    )
     add_saturation_option(parser)
     add_light_option(parser)
     add_hide_neighbours_option(parser)
@@ -154,10 +167,15 @@ def main() -> None:
     )
     args = parser.parse_args()
     light = light_factors(args.light)
-    folder = args.folder or Path(f"build/game_rolls_{args.seed}")
+    kind = "game_rolls" if args.dark_cloth is None else "dark_rolls"
+    folder = args.folder or Path(f"build/{kind}_{args.seed}")
     if not (folder / "images").exists():
         print(f"rendering {args.count} rolls (seed {args.seed}) into {folder} ...", flush=True)
-        write_dataset(folder, args.count, args.seed, None, game_rolls=1.0, players=args.players)
+        if args.dark_cloth is None:
+            write_dataset(folder, args.count, args.seed, None, game_rolls=1.0, players=args.players)
+        else:
+            rolls = dark_cloth_rolls(np.random.default_rng(args.seed), args.count, args.dark_cloth)
+            write_scenes(folder, args.seed, rolls, None)
     if (folder / "colours.json").exists():
         colours = json.loads((folder / "colours.json").read_text())
     elif args.colour:
@@ -176,6 +194,8 @@ def main() -> None:
     outcomes: Counter = Counter()
     held_back: Counter = Counter()  # what the rolls shown to a player as unsure would have been
     summary = Summary()
+    dice_of: Counter = Counter()  # colour -> dice rolled
+    found_of: Counter = Counter()  # colour -> of those, found
     for item in read_yolo_folder(folder):
         image = paled(under_light(cv2.imread(str(item.image_path)), light), args.saturation)
         start = time.perf_counter()
@@ -185,7 +205,11 @@ def main() -> None:
         )
         ms = (time.perf_counter() - start) * 1000
         truth_colours = colours[item.image_path.stem]
-        summary.images.append(match(dice, labels, truth_colours))
+        pairs = matched(dice, labels)
+        summary.images.append(match(dice, labels, truth_colours, pairs))
+        missed = set(mistakes(dice, labels, pairs).missed)
+        dice_of.update(truth_colours)
+        found_of.update(colour for index, colour in enumerate(truth_colours) if index not in missed)
         summary.images[-1].ms = ms
         truth = [(colour, label.pips) for colour, label in zip(truth_colours, labels, strict=True)]
         would_be, outcome = shown_outcome(truth, dice)
@@ -211,6 +235,10 @@ def main() -> None:
         + ", ".join(f"{n} {kind}" for kind, n in sorted(held_back.items()))
         if held_back
         else "\nno roll that fits was asked as unsure"
+    )
+    print(
+        "\nfound, by colour: "
+        + ", ".join(f"{colour} {found_of[colour] / n:.3f} of {n}" for colour, n in sorted(dice_of.items()))
     )
     figures = summary.figures()
     print(
