@@ -46,6 +46,7 @@ from companion.commands.parser import add_hide_neighbours_option
 from companion.commands.vision_support import chosen
 from companion.synth.cli import add_players_option, parse_share
 from companion.synth.dark_cloth import dark_cloth_rolls
+from companion.synth.game_roll import PLAYER_COLOURS
 from companion.synth.make_dataset import write_dataset, write_scenes
 from companion.synth.pale import paled
 from companion.vision.boxes import intersection
@@ -166,6 +167,8 @@ def main() -> None:
         "at, as the camera does in a game (read_counted)",
     )
     args = parser.parse_args()
+    if args.dark_cloth is not None and args.players != PLAYER_COLOURS:
+        parser.error("--dark-cloth draws its own players (black, the others in turn): leave out --players")
     light = light_factors(args.light)
     kind = "game_rolls" if args.dark_cloth is None else "dark_rolls"
     folder = args.folder or Path(f"build/{kind}_{args.seed}")
