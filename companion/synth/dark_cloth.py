@@ -18,9 +18,9 @@ import numpy as np
 
 from .busy import speckled
 from .cli import parse_share
-from .game_roll import PLAYER_COLOURS, WEBCAM_LENS, place_roll, player_roll
+from .game_roll import BIGGY_EDITION, PLAYER_COLOURS, WEBCAM_LENS, neutral_colour, place_roll, player_roll
 from .make_dataset import write_scenes
-from .perspective import TableLook, render_cubes, sample_lens, sample_light
+from .perspective import LAMP_HEIGHT, TableLook, render_cubes, sample_lens, sample_light
 from .scene import Scene, frame_size
 
 #: a dark cloth's mean tone (0–255) is under this
@@ -43,11 +43,11 @@ def dark_cloth_rolls(rng: np.random.Generator, count: int, black_share: float = 
     for index in range(count):
         w, h = frame_size(rng)
         die_pixels, camera = sample_lens(rng, w, h, WEBCAM_LENS)
-        look = TableLook(dark_speckled(rng, w, h), sample_light(rng), rng.uniform(0.5, 1.8))
+        look = TableLook(dark_speckled(rng, w, h), sample_light(rng), rng.uniform(*LAMP_HEIGHT))
         player = "black" if rng.random() < black_share else OTHER_PLAYERS[index % len(OTHER_PLAYERS)]
-        biggy_edition = bool(rng.random() < 0.25)
-        neutral = "grey" if biggy_edition or player == "white" else "white"
-        cubes = place_roll(rng, camera, w, h, player_roll(rng, player, biggy_edition, neutral))
+        biggy_edition = bool(rng.random() < BIGGY_EDITION)
+        dice = player_roll(rng, player, biggy_edition, neutral_colour(biggy_edition, (player,)))
+        cubes = place_roll(rng, camera, w, h, dice)
         yield render_cubes(rng, camera, (w, h), cubes, die_pixels, WEBCAM_LENS, look)
 
 

@@ -40,6 +40,8 @@ WEBCAM_LENS = LensOptions(
     translucent=0.05,
     glossy=0.05,
 )
+#: the share of rolls (and of tables) that play the three-round edition
+BIGGY_EDITION = 0.25
 #: the share of dice that come to rest against a die already lying there
 TOUCHING = 0.35
 #: dice fall within this many die sides of the roll's centre (low, high)
@@ -61,9 +63,14 @@ def roll_dice(rng: np.random.Generator, players: tuple[str, ...] = PLAYER_COLOUR
     with up to four white neutral dice (grey when the player is white) in the neutral variant; in
     the three-round edition up to six dice and their Biggy, with up to three grey neutral dice."""
     player = str(players[rng.integers(len(players))])
-    biggy_edition = rng.random() < 0.25
-    neutral = "grey" if biggy_edition or player == "white" else "white"
-    return player_roll(rng, player, biggy_edition, neutral)
+    biggy_edition = rng.random() < BIGGY_EDITION
+    return player_roll(rng, player, biggy_edition, neutral_colour(biggy_edition, (player,)))
+
+
+def neutral_colour(biggy_edition: bool, players: tuple[str, ...]) -> str:
+    """The neutral dice's colour: grey in the three-round edition or when one of ``players``
+    plays white, else white."""
+    return "grey" if biggy_edition or "white" in players else "white"
 
 
 def player_roll(rng: np.random.Generator, player: str, biggy_edition: bool, neutral: str) -> list[RolledDie]:
@@ -163,8 +170,8 @@ def sample_table(rng: np.random.Generator, players: tuple[str, ...] = PLAYER_COL
     look = sample_table_look(rng, size, die_pixels, WEBCAM_LENS)
     count = min(len(players), int(rng.integers(SEATS[0], SEATS[1] + 1)))
     seated = tuple(str(c) for c in rng.choice(players, count, replace=False))
-    biggy_edition = bool(rng.random() < 0.25)
-    neutral = "grey" if biggy_edition or "white" in seated else "white"
+    biggy_edition = bool(rng.random() < BIGGY_EDITION)
+    neutral = neutral_colour(biggy_edition, seated)
     return GameTable(size, camera, die_pixels, look, seated, biggy_edition, neutral)
 
 

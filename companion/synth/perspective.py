@@ -505,6 +505,10 @@ def sample_lens(rng: np.random.Generator, w: int, h: int, options: LensOptions) 
     return die_pixels, sample_camera(rng, w, h, die_pixels, options.lowest, options.slanted)
 
 
+#: how high a lamp stands over the table (lowest, highest): its shadows' length
+LAMP_HEIGHT = (0.5, 1.8)
+
+
 @dataclass(frozen=True)
 class TableLook:
     """One table under one lamp: its cloth (the bare table as the camera sees it, before the
@@ -522,7 +526,7 @@ def sample_table_look(
     """A random table of ``size`` under a random lamp (a patterned cloth as often as ``options.busy``)."""
     w, h = size
     light = sample_light(rng)
-    height = rng.uniform(0.5, 1.8)
+    height = rng.uniform(*LAMP_HEIGHT)
     if happens(rng, options.busy):
         cloth = busy_table(rng, w, h, die_pixels)
     else:
