@@ -357,6 +357,71 @@ def test_a_tray_read_with_fewer_dice_than_were_rolled_is_read_again_with_the_who
     assert [d.pips for d in settled.dice] == [4] and script.whole_reads == 0
 
 
+class InTheDark(Script):
+    """A reader that misses the last die of each frame, whatever it looks with, unless the frame
+    is brightened; brightened, it boxes the dice it saw a little otherwise and also reads a
+    speck of the cloth as a die (the least sure find)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.brightened_reads = 0
+
+    def read(self, img: np.ndarray, whole: bool = False, brightened: bool = False) -> list[Die]:
+        self.reads += 1
+        self.brightened_reads += brightened
+        dice = self.truth[id(img)]
+        if not brightened:
+            return dice[:-1]
+        shifted = [Die((d.box[0] + 2, d.box[1] + 1, 16, 16), d.pips, d.colour, d.score) for d in dice]
+        return [*shifted, Die((280, 200, 16, 16), 1, "black", 0.3)]
+
+
+DARK_ROLL = [((60, 100), 4), ((120, 100), 2), ((180, 100), 6)]
+
+
+def test_a_dark_roll_still_read_short_adds_the_dice_found_on_a_brightened_copy():
+    from companion.vision.dark_frame import is_dark
+
+    script = InTheDark()
+    script.add(10)
+    script.roll(DARK_ROLL)
+    assert is_dark(script.frames[-1])  # the felt is dark green
+    ((_, settled),) = script.run(RollWatcher(script.read, MotionTracker(), Calibration(), rolled=lambda: 3))
+    # the missing die is added; the dice already read are not added twice (boxed a little
+    # otherwise), nor is the speck: no more dice than were rolled
+    assert [d.pips for d in settled.dice] == [4, 2, 6]
+    assert [d.box for d in settled.dice][:2] == [(60, 100, 16, 16), (120, 100, 16, 16)]
+    # each reading of that settling looked at the brightened copy (two readings agree)
+    assert script.brightened_reads == 2
+
+
+def test_a_light_roll_read_short_is_not_looked_at_brightened():
+    from companion.camera.watcher import read_whole
+
+    script = InTheDark()
+    script.add(1, dice=[((60, 100), 4), ((120, 100), 2)])
+    light = np.full_like(script.frames[0], 200)
+    script.truth[id(light)] = script.truth[id(script.frames[0])]
+    assert [d.pips for d in read_whole(script.read, light, 2)] == [4]
+    assert script.brightened_reads == 0
+    # dark, but the roll is read in full, or the number rolled is unknown: no brightened look
+    dark = script.frames[0]
+    assert [d.pips for d in read_whole(script.read, dark, 1)] == [4]
+    assert [d.pips for d in read_whole(script.read, dark, None)] == [4]
+    assert script.brightened_reads == 0
+    assert [d.pips for d in read_whole(script.read, dark, 2)] == [4, 2]
+    assert script.brightened_reads == 1
+
+
+def test_brightening_lifts_a_dark_frame_and_keeps_black_and_white():
+    from companion.vision.dark_frame import brightened, is_dark
+
+    tones = np.array([[[0, 0, 0], [64, 64, 64], [255, 255, 255]]], np.uint8)
+    assert brightened(tones).tolist() == [[[0, 0, 0], [128, 128, 128], [255, 255, 255]]]
+    assert is_dark(np.full((480, 640, 3), 60, np.uint8))
+    assert not is_dark(np.full((480, 640, 3), 160, np.uint8))
+
+
 def test_an_empty_tray_is_no_roll_and_is_not_read_again():
     """The table settling after a placement, while the next player is to roll."""
     script = ShortSighted()

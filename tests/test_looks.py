@@ -275,3 +275,31 @@ def test_a_faint_wide_half_look_find_also_brings_the_quarter_look(detector):
     close = die(20, 20, 600, 0.9)
     detector.answers.update({320: [faint, die(500, 500, 20)], 160: [close]})
     assert [d.box for d in detector.detect(FRAME)] == [close.box]
+
+
+def test_a_brightened_reading_finds_on_the_brightened_copy_and_names_colours_on_the_frame(monkeypatch):
+    """A black die on a dark cloth, read brightened (a dark roll read short): the detector and the
+    pip reader see the lifted frame, the colour is read from the frame as it is (lifted, the black
+    body would look grey)."""
+    from companion.vision import DiceReader
+    from companion.vision.dark_frame import brightened
+    from companion.vision.pips import PipReading
+
+    reader = DiceReader()
+    frame = np.full((480, 640, 3), (40, 45, 50), np.uint8)
+    frame[200:260, 300:360] = (35, 32, 30)
+    frame[225:235, 325:335] = 240  # a pip
+    seen: list[float] = []
+
+    def detect(image, confirm=None, whole=False):
+        seen.append(float(image.mean()))
+        return [die(300, 200, 60, 0.9)]
+
+    monkeypatch.setattr(reader.detector, "detect", detect)
+    monkeypatch.setattr(reader.pip_reader, "read", lambda image, boxes: [PipReading(5, 0.99) for _ in boxes])
+    (plain,) = reader.read(frame, whole=True)
+    (lifted,) = reader.read(frame, whole=True, brightened=True)
+    assert seen[1] > seen[0] + 40  # the detector looked at a brighter picture
+    assert plain.colour == lifted.colour == "black" and lifted.pips == 5
+    (read_on_the_copy,) = reader.read(brightened(frame), whole=True)
+    assert read_on_the_copy.colour == "grey"  # what naming the colour on the copy would say

@@ -9,8 +9,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..vision.boxes import iou
 from ..vision.calibration import Calibration
-from ..vision.die import Die
+from ..vision.dark_frame import is_dark
+from ..vision.die import Die, in_reading_order
 from .motion import Motion, MotionTracker
 
 
@@ -43,10 +45,40 @@ def split_by_zone(dice: list[Die], calibration: Calibration) -> tuple[list[Die],
     return tray, dict(placed)
 
 
+#: a die found on a dark frame's brightened copy is new when it overlaps every die already read by
+#: at most this (IoU): more is the same die, boxed a little otherwise
+NEW_DIE_OVERLAP = 0.3
+
+
 def read_short(in_tray: int, rolled: int | None) -> bool:
     """Whether a reading with ``in_tray`` dice in the tray is short of the ``rolled`` dice (None:
     unknown): some dice, not all. An empty tray is no roll (the table settling after a placement)."""
     return bool(rolled) and 0 < in_tray < rolled
+
+
+def read_whole(
+    read: Callable[..., list[Die]],
+    frame: np.ndarray,
+    rolled: int | None,
+    tray: Callable[[list[Die]], list[Die]] = lambda dice: dice,
+) -> list[Die]:
+    """The dice ``read`` finds in ``frame`` with the whole frame looked at. When the ``tray``
+    among them is still short of the ``rolled`` dice and the frame is dark (``is_dark``: black
+    dice on a dark cloth), the dice ``read`` finds on a brightened copy are added too: those in
+    the tray that overlap no die already read (IoU at most ``NEW_DIE_OVERLAP``), the surest
+    first, no more than are missing."""
+    dice = read(frame, whole=True)
+    in_tray = tray(dice)
+    if not (read_short(len(in_tray), rolled) and is_dark(frame)):
+        return dice
+    missing = (rolled or 0) - len(in_tray)
+    more = [
+        die
+        for die in tray(read(frame, whole=True, brightened=True))
+        if all(iou(die.box, seen.box) <= NEW_DIE_OVERLAP for seen in dice)
+    ]
+    more = sorted(more, key=lambda die: -die.score)[:missing]
+    return in_reading_order(dice + more)
 
 
 def read_counted(
@@ -57,12 +89,11 @@ def read_counted(
 ) -> tuple[list[Die], bool]:
     """The dice ``read`` finds in ``frame``, and whether they were read with the whole frame
     looked at: when the ``tray`` among them is short of the ``rolled`` dice (``read_short``), the
-    frame is read again with the usual look over the whole frame (``DiceReader.read``'s
-    ``whole``): the focused look passes by a die the half look barely saw (a busy table), the
-    whole look does not."""
+    frame is read again by ``read_whole``: the focused look passes by a die the half look barely
+    saw (a busy table), the whole look does not; a dark frame is also looked at brightened."""
     dice = read(frame)
     if read_short(len(tray(dice)), rolled):
-        return read(frame, whole=True), True
+        return read_whole(read, frame, rolled, tray), True
     return dice, False
 
 
@@ -126,12 +157,14 @@ class RollWatcher:
             self._active, self._attempts, self._whole = True, 0, False
         if not self._active:
             return None
+
+        def in_tray(dice: list[Die]) -> list[Die]:
+            return split_by_zone(dice, fitted)[0]
+
         if self._whole:
-            dice = self.read(frame, whole=True)
+            dice = read_whole(self.read, frame, self.rolled(), in_tray)
         else:
-            dice, self._whole = read_counted(
-                self.read, frame, self.rolled(), lambda dice: split_by_zone(dice, fitted)[0]
-            )
+            dice, self._whole = read_counted(self.read, frame, self.rolled(), in_tray)
         self.reads += 1
         self._attempts += 1
         if self._pending and signature(self._pending[-1]) != signature(dice):

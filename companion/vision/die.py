@@ -1,5 +1,6 @@
 """What the reader sees: one die on the table."""
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .boxes import centre
@@ -45,3 +46,9 @@ class Die:
             "colour": self.colour,
             "score": round(self.score, 3),
         }
+
+
+def in_reading_order(dice: Iterable[Die]) -> list[Die]:
+    """Dice as a player reads them off the table: in rows 40 px high, top to bottom, each row
+    left to right."""
+    return sorted(dice, key=lambda d: (round(d.centre[1] / 40), d.centre[0]))

@@ -16,8 +16,9 @@ import numpy as np
 from .boxes import Box, centre
 from .calibration import Calibration
 from .colour import OTHER, BodyReading, palette_colour, read_body, white_balance_gains
+from .dark_frame import brightened as brighten
 from .detector import DEFAULT_THRESHOLD, FOCUS_MOST, QUARTER_FROM, Detection, DiceDetector
-from .die import Die
+from .die import Die, in_reading_order
 from .pips import DEFAULT_PIP_MODEL, PipReader, PipReading
 from .quality import colourless, unreadable
 
@@ -92,10 +93,12 @@ class DiceReader:
             return False
         return score >= self.detector.threshold or reading.confidence >= self.sure_pips
 
-    def read(self, frame: np.ndarray, whole: bool = False) -> list[Die]:
+    def read(self, frame: np.ndarray, whole: bool = False, brightened: bool = False) -> list[Die]:
         """Every die on the table in this BGR frame, in reading order (top to bottom, left to right);
-        ``whole``: the detector's usual look covers the whole frame (a roll read short is read so again)."""
-        found = self.find(frame, whole)
+        ``whole``: the detector's usual look covers the whole frame (a roll read short is read so again);
+        ``brightened``: the dice are found and read on a brightened copy of the frame
+        (``dark_frame.brightened``; a dark roll still read short), their colours on the frame as it is."""
+        found = self.find(brighten(frame) if brightened else frame, whole)
         gains = white_balance_gains(frame, [f.box for f in found])
         without_colour = colourless(frame)
         dice = []
@@ -108,7 +111,7 @@ class DiceReader:
             dice.append(
                 Die((x, y, w, h), f.pips, colour, score, lightness, f.found_score, f.pips_margin, tint)
             )
-        return sorted(dice, key=lambda d: (round(d.centre[1] / 40), d.centre[0]))
+        return in_reading_order(dice)
 
     def find(self, frame: np.ndarray, whole: bool = False) -> list[Found]:
         """Every die in this BGR frame, colour not yet read: what ``read`` names the colours of,

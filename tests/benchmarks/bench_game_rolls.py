@@ -164,7 +164,7 @@ def main() -> None:
         "--read-short-again",
         action="store_true",
         help="a roll read with fewer dice than were rolled is read again with the whole frame looked "
-        "at, as the camera does in a game (read_counted)",
+        "at, and a dark one still short also brightened, as the camera does in a game (read_counted)",
     )
     args = parser.parse_args()
     if args.dark_cloth is not None and args.players != PLAYER_COLOURS:

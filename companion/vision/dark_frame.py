@@ -1,0 +1,30 @@
+"""Dark frames: a table whose cloth is dark (granite-like stone, black felt) under a dim lamp.
+
+The detector passes by some black dice on such a table (session 54: about one in twenty on a
+dark speckled cloth, one in a hundred elsewhere); on a brightened copy of the frame it finds some
+of them. The camera looks at one only when a roll still reads short of the dice rolled
+(``camera.watcher``), so no other reading changes."""
+
+import cv2
+import numpy as np
+
+#: a frame whose median luma (0–255) is under this is dark
+DARK_FRAME_BELOW = 100
+#: the gamma a dark frame is brightened with (chosen on session 54's dark-cloth sets, 0.5 of
+#: 0.7, 0.5 and 0.4: models/HISTORY.md, session 55)
+BRIGHTEN_GAMMA = 0.5
+_BRIGHTENING = np.array([round(255 * (value / 255) ** BRIGHTEN_GAMMA) for value in range(256)], np.uint8)
+
+
+def is_dark(frame: np.ndarray) -> bool:
+    """Whether a BGR frame is dark: its median luma, on a copy at most 160 px wide, is under
+    ``DARK_FRAME_BELOW``."""
+    height, width = frame.shape[:2]
+    step = max(1, max(height, width) // 160)
+    grey = cv2.cvtColor(np.ascontiguousarray(frame[::step, ::step]), cv2.COLOR_BGR2GRAY)
+    return float(np.median(grey)) < DARK_FRAME_BELOW
+
+
+def brightened(frame: np.ndarray) -> np.ndarray:
+    """A copy of a BGR frame with its dark tones lifted (gamma ``BRIGHTEN_GAMMA``), its white kept."""
+    return cv2.LUT(frame, _BRIGHTENING)
