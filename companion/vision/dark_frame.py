@@ -1,6 +1,6 @@
 """Dark frames: a table whose cloth is dark (granite-like stone, black felt) under a dim lamp.
 
-The detector passes by some black dice on such a table (session 54: about one in twenty on a
+The detector passes by some black dice on such a table (session 54: one in ten to twenty on a
 dark speckled cloth, one in a hundred elsewhere); on a brightened copy of the frame it finds some
 of them. The camera looks at one only when a roll still reads short of the dice rolled
 (``camera.watcher``), so no other reading changes."""
