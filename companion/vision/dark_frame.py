@@ -8,6 +8,8 @@ of them. The camera looks at one only when a roll still reads short of the dice 
 import cv2
 import numpy as np
 
+from .quality import every_few_pixels
+
 #: a frame whose median luma (0–255) is under this is dark
 DARK_FRAME_BELOW = 100
 #: the gamma a dark frame is brightened with (chosen on session 54's dark-cloth sets, 0.5 of
@@ -17,11 +19,9 @@ _BRIGHTENING = np.array([round(255 * (value / 255) ** BRIGHTEN_GAMMA) for value 
 
 
 def is_dark(frame: np.ndarray) -> bool:
-    """Whether a BGR frame is dark: its median luma, on a copy at most 160 px wide, is under
-    ``DARK_FRAME_BELOW``."""
-    height, width = frame.shape[:2]
-    step = max(1, max(height, width) // 160)
-    grey = cv2.cvtColor(np.ascontiguousarray(frame[::step, ::step]), cv2.COLOR_BGR2GRAY)
+    """Whether a BGR frame is dark: its median luma, on a sparse copy (``every_few_pixels``), is
+    under ``DARK_FRAME_BELOW``."""
+    grey = cv2.cvtColor(every_few_pixels(frame), cv2.COLOR_BGR2GRAY)
     return float(np.median(grey)) < DARK_FRAME_BELOW
 
 

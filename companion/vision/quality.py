@@ -51,12 +51,19 @@ def lighting_problem(frame: np.ndarray) -> str | None:
     return None
 
 
+def every_few_pixels(frame: np.ndarray) -> np.ndarray:
+    """A frame's every Nth pixel in each direction, N its longest side over 160 (at least 1): a
+    copy under 320 px on its longest side, enough to judge the whole picture, made without
+    averaging (a die's pixels keep their colour)."""
+    height, width = frame.shape[:2]
+    step = max(1, max(height, width) // 160)
+    return np.ascontiguousarray(frame[::step, ::step])
+
+
 def colourless(frame: np.ndarray) -> bool:
     """Whether a BGR frame is grey all over (saved black and white, or a night mode): its three
     channels are the same but for rounding."""
-    height, width = frame.shape[:2]
-    step = max(1, max(height, width) // 160)
-    blue, green, red = cv2.split(np.ascontiguousarray(frame[::step, ::step]))
+    blue, green, red = cv2.split(every_few_pixels(frame))
     spread = cv2.max(cv2.max(cv2.absdiff(blue, green), cv2.absdiff(green, red)), cv2.absdiff(blue, red))
     parted = cv2.countNonZero(cv2.threshold(spread, COLOURLESS_SPREAD, 255, cv2.THRESH_BINARY)[1])
     return parted <= COLOURLESS_EXCEPT * spread.size
