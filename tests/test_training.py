@@ -437,6 +437,27 @@ def test_a_lighter_detector_starts_from_the_layers_it_shares_with_the_shipped_on
         np.testing.assert_array_equal(mine, theirs)
 
 
+def test_a_deeper_detector_starts_out_answering_as_the_shipped_one():
+    """--depths 2,2,4,3 --resume the shipped file: the extra convolutions at the end of the
+    stride-16 and 32 stages start as the identity, so the deeper net's heatmap, sizes and offsets
+    are the shipped net's, in eval mode exactly and in training mode (batch statistics) nearly."""
+    from companion.training.train import started_net
+
+    torch.manual_seed(5)
+    images = torch.rand(2, 3, 128, 128) * 255
+    shipped = started_net(MODELS / "dicenet.onnx", (2, 2, 3, 2), lambda: [images])
+    deeper = started_net(MODELS / "dicenet.onnx", (2, 2, 4, 3), lambda: [images])
+    assert deeper.depths == (2, 2, 4, 3)
+    assert len(deeper.s16) == 4 and len(deeper.s32) == 3
+    for mode in ("eval", "train"):
+        shipped.train(mode == "train")
+        deeper.train(mode == "train")
+        with torch.no_grad():
+            for theirs, mine in zip(shipped(images), deeper(images), strict=True):
+                torch.testing.assert_close(mine, theirs, atol=1e-3, rtol=1e-3)
+    assert not torch.equal(deeper.s16[3][0].weight, torch.zeros_like(deeper.s16[3][0].weight))
+
+
 def test_depths_that_are_not_four_whole_numbers_are_refused_with_an_example():
     import argparse
 

@@ -7,7 +7,7 @@ puts the weight into the torch convolution and the bias into an identity BatchNo
 batches, so that in training mode (batch statistics) it still passes its input on unchanged.
 """
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
@@ -136,10 +136,12 @@ def resume_from_onnx(net: nn.Module, path: Path, batches: Iterable[torch.Tensor]
     spread_batch_norms(net, batches)
 
 
-def spread_batch_norms(net: nn.Module, batches: Iterable[torch.Tensor]) -> None:
-    """Set each identity BatchNorm to the mean and spread of what reaches it over ``batches``,
-    keeping the function the same in eval mode and close to it in training mode."""
-    norms = [m for m in net.modules() if isinstance(m, nn.BatchNorm2d)]
+def spread_batch_norms(
+    net: nn.Module, batches: Iterable[torch.Tensor], only: Sequence[nn.BatchNorm2d] | None = None
+) -> None:
+    """Set each identity BatchNorm (or ``only`` these) to the mean and spread of what reaches it
+    over ``batches``, keeping the function the same in eval mode and close to it in training mode."""
+    norms = list(only) if only is not None else [m for m in net.modules() if isinstance(m, nn.BatchNorm2d)]
     sums = {id(n): [0.0, 0.0, 0] for n in norms}
 
     def record(module: nn.BatchNorm2d, inputs: tuple[torch.Tensor, ...], _output: torch.Tensor) -> None:

@@ -26,7 +26,8 @@ with it.
 it shares with a fuller ``--resume``d file; ``--keep-features WEIGHT`` keeps each of its stages'
 outputs near the ``--keep-from`` teacher's as well as its answers. ``--widths 12,24,40,80,112,32``
 (session 39) trains a narrower one, started from the ``--resume``d file's strongest channels
-(``prune.narrowed``).
+(``prune.narrowed``). ``--depths 2,2,4,3`` from the shipped file (session 56) trains a deeper one
+whose extra convolutions start as the identity (``deepen``): it starts out answering as the file.
 """
 
 import argparse
@@ -53,8 +54,9 @@ from .cli import (
     whole_numbers,
 )
 from .data import Sample, augment, desaturated, load_folder, smeared, targets
+from .deepen import added_as_identity
 from .export import export_onnx
-from .from_onnx import load_fused, resume_from_onnx, stage_depths, stage_widths
+from .from_onnx import load_fused, resume_from_onnx, spread_batch_norms, stage_depths, stage_widths
 from .model import CLASSES, FULL_DEPTHS, FULL_WIDTHS, STRIDE, Depths, DiceNet, Stages, Widths
 from .prune import narrowed
 from .schedule import set_learning_rate
@@ -276,8 +278,9 @@ def started_net(
     """A DiceNet of ``depths`` and ``widths``, from ``resume`` when given: a checkpoint (.pt) gives
     the tensors that fit; an exported file (.onnx) its fused layers, each BatchNorm spread over
     ``batches``. An exported net with other depths gives the layers both have (a lighter net
-    started from a fuller one keeps the first convolutions of each stage); one with other widths
-    its strongest channels (``prune.narrowed``)."""
+    started from a fuller one keeps the first convolutions of each stage; a deeper one adds its
+    extra ones as the identity, ``deepen``); one with other widths its strongest channels
+    (``prune.narrowed``)."""
     net = DiceNet(depths=depths, widths=widths)
     if resume and resume.suffix == ".onnx":
         found = cast(Depths, stage_depths(resume))
@@ -289,6 +292,9 @@ def started_net(
             if found_widths != widths:
                 source = narrowed(source, widths)
             taken = take_fitting(net, source.state_dict())
+            added = added_as_identity(net, found)
+            if added:
+                spread_batch_norms(net, batches(), only=added)
             print(
                 f"{taken} tensors of {resume} (depths {found}, widths {found_widths}) "
                 f"in a net of depths {depths}, widths {widths}",
