@@ -309,6 +309,33 @@ def test_detector_motion_blur_smears_rendered_images_and_leaves_real_photos_shar
     assert not batch([sample, sample], [0.5, 0.5], 24, 160, random.Random(3), real=1).smeared.any()
 
 
+def test_tiled_real_photos_put_four_crops_in_four_quarters_each_with_its_own_dice():
+    """``train --tile-real``: four photos' crops, each half the side, tiled two by two; every die
+    kept lies inside one quarter (none across a seam) and is still the die (bright, as drawn),
+    and a batch with the share at 1 tiles its real photos and leaves the rendered ones whole."""
+    from companion.training.data import tiled
+    from companion.training.train import batch
+
+    image = np.zeros((400, 400, 3), np.uint8)
+    image[180:220, 180:220] = 255
+    sample = Sample(image, np.array([[180, 180, 220, 220]], np.float32), np.array([2]))
+    rng, dice = random.Random(5), 0
+    for _ in range(20):
+        picture, boxes, classes = tiled([sample] * 4, 320, rng)
+        assert picture.shape == (320, 320, 3) and len(boxes) == len(classes)
+        for x0, y0, x1, y1 in boxes:
+            assert (x1 <= 160 or x0 >= 160) and (y1 <= 160 or y0 >= 160)
+            assert picture[int(y0) + 3 : int(y1) - 3, int(x0) + 3 : int(x1) - 3].mean() > 100
+        dice += len(boxes)
+    assert dice > 40  # most quarters hold their die
+
+    rendered = Sample(np.full((400, 400, 3), 128, np.uint8), np.zeros((0, 4), np.float32), np.zeros(0, int))
+    drawn = batch([sample, rendered], [0.5, 0.5], 24, 160, random.Random(3), real=1, tile_real=1.0)
+    quarters = drawn.heat[:, 0].flatten(1).gt(0.99).sum(1)  # die centres in each picture's heatmap
+    assert (quarters[drawn.is_real] > 1).any()  # a real photo holds one die: more is tiling
+    assert (quarters[~drawn.is_real] == 0).all()
+
+
 def test_detector_blur_real_smears_real_photos_and_shows_the_teacher_them_sharp():
     """With --blur-real the real photos are smeared too, while the batch keeps every picture as
     it was before the smear: what the teacher of the keep loss is shown."""

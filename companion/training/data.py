@@ -107,6 +107,28 @@ def augment(
     return image, boxes.reshape(-1, 4), classes
 
 
+def tiled(
+    samples: list[Sample],
+    crop: int,
+    rng: random.Random,
+    stretch: float = 1.0,
+    look_side: int = DEFAULT_LOOK_SIDE,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Four samples, each ``augment``ed to a crop half the side, tiled two by two into one
+    ``crop``-sided picture: its dice in new company and at new places in the frame, at the sizes
+    a single photo's crop gives them (session 56: ``train --tile-real``)."""
+    half = crop // 2
+    canvas = np.zeros((crop, crop, 3), np.uint8)
+    all_boxes, all_classes = [], []
+    corners = ((0, 0), (half, 0), (0, half), (half, half))
+    for sample, (x0, y0) in zip(samples, corners, strict=True):
+        image, boxes, classes = augment(sample, half, rng, stretch, look_side)
+        canvas[y0 : y0 + half, x0 : x0 + half] = image
+        all_boxes.append(boxes + np.array([x0, y0, x0, y0], np.float32))
+        all_classes.append(classes)
+    return canvas, np.concatenate(all_boxes).reshape(-1, 4), np.concatenate(all_classes)
+
+
 def smeared(image: np.ndarray, rng: random.Random, lengths: tuple[int, int]) -> np.ndarray:
     """``image`` blurred along a line at a random angle, its length drawn from the ``lengths``
     range (least, most; pixels): a picture taken by a shaken camera."""

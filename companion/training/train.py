@@ -28,6 +28,9 @@ outputs near the ``--keep-from`` teacher's as well as its answers. ``--widths 12
 (session 39) trains a narrower one, started from the ``--resume``d file's strongest channels
 (``prune.narrowed``). ``--depths 2,2,4,3`` from the shipped file (session 56) trains a deeper one
 whose extra convolutions start as the identity (``deepen``): it starts out answering as the file.
+``--tile-real SHARE`` (session 56) makes that share of the real photos drawn into a batch four
+real photos' crops, each half the side, tiled into one picture (``data.tiled``); the keep loss's
+teacher is shown the same picture.
 """
 
 import argparse
@@ -53,7 +56,7 @@ from .cli import (
     training_parser,
     whole_numbers,
 )
-from .data import Sample, augment, desaturated, load_folder, smeared, targets
+from .data import Sample, augment, desaturated, load_folder, smeared, targets, tiled
 from .deepen import added_as_identity
 from .export import export_onnx
 from .from_onnx import load_fused, resume_from_onnx, spread_batch_norms, stage_depths, stage_widths
@@ -118,14 +121,21 @@ def batch(
     blur_real: bool = False,
     look_side: int = DEFAULT_LOOK_SIDE,
     desaturate: float = 0.0,
+    tile_real: float = 0.0,
 ) -> Batch:
     """``size`` samples drawn by ``weights`` (the first ``real`` of ``samples`` are real photos),
     a ``motion_blur`` share of the rendered ones ``smeared``, of the real ones too if ``blur_real``,
     a ``desaturate`` share of all of them ``desaturated``, each scaled as a ``look_side`` look
-    would show it."""
+    would show it; a ``tile_real`` share of the real ones ``tiled`` with three more real photos."""
     images, heats, regs, masks, is_real, smears, teacher_view = [], [], [], [], [], [], []
     for index in rng.choices(range(len(samples)), weights=weights, k=size):
-        image, boxes, classes = augment(samples[index], crop, rng, stretch, look_side)
+        if index < real and tile_real and rng.random() < tile_real:
+            others = rng.choices(range(real), k=3)
+            image, boxes, classes = tiled(
+                [samples[i] for i in (index, *others)], crop, rng, stretch, look_side
+            )
+        else:
+            image, boxes, classes = augment(samples[index], crop, rng, stretch, look_side)
         teacher_view.append(image.transpose(2, 0, 1))
         if desaturate and rng.random() < desaturate:
             image = desaturated(image, rng)
@@ -359,6 +369,12 @@ def main() -> None:
         help="share of all pictures with their colour taken away; the teacher sees them coloured (default 0)",
     )
     parser.add_argument(
+        "--tile-real",
+        type=parse_share,
+        default=0.0,
+        help="share of the real photos drawn that are four real photos' crops tiled into one (default 0)",
+    )
+    parser.add_argument(
         "--blur-real",
         action="store_true",
         help="--motion-blur blurs real photos too; the keep loss covers them, its teacher shown them sharp",
@@ -420,6 +436,7 @@ def main() -> None:
             args.blur_real,
             args.look_side,
             args.desaturate,
+            args.tile_real,
         )
         # real photos are always kept (sharp or not, the teacher sees them sharp); rendered
         # ones too when left sharp, with --keep-sharp
