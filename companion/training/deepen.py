@@ -11,6 +11,7 @@ moves them.
 import torch
 from torch import nn
 
+from .from_onnx import pass_through
 from .model import Depths, DiceNet
 
 
@@ -24,9 +25,6 @@ def added_as_identity(net: DiceNet, shallower: Depths) -> list[nn.BatchNorm2d]:
             for block in list(stage)[depth:]:
                 conv, norm = block[0], block[1]
                 nn.init.dirac_(conv.weight)
-                norm.weight.fill_(1.0)
-                norm.bias.zero_()
-                norm.running_mean.zero_()
-                norm.running_var.fill_(1.0 - norm.eps)
+                pass_through(norm)
                 norms.append(norm)
     return norms

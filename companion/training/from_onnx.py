@@ -122,12 +122,20 @@ def load_fused(net: nn.Module, path: Path) -> None:
                     f"layer {position} of {path}: {weight.shape} against {tuple(layer.weight.shape)}"
                 )
             layer.weight.copy_(torch.from_numpy(weight.copy()))
-            target = norm.bias if norm is not None else layer.bias
-            target.copy_(torch.from_numpy(bias.copy()))
             if norm is not None:
-                norm.weight.fill_(1.0)
-                norm.running_mean.zero_()
-                norm.running_var.fill_(1.0 - norm.eps)
+                pass_through(norm, torch.from_numpy(bias.copy()))
+            else:
+                layer.bias.copy_(torch.from_numpy(bias.copy()))
+
+
+def pass_through(norm: nn.BatchNorm2d, bias: torch.Tensor | float = 0.0) -> None:
+    """Make ``norm`` an identity BatchNorm (in eval mode): it adds ``bias`` and changes nothing
+    else, what ``spread_batch_norms`` starts from."""
+    with torch.no_grad():
+        norm.weight.fill_(1.0)
+        norm.bias.copy_(torch.as_tensor(bias, dtype=norm.bias.dtype).expand_as(norm.bias))
+        norm.running_mean.zero_()
+        norm.running_var.fill_(1.0 - norm.eps)
 
 
 def resume_from_onnx(net: nn.Module, path: Path, batches: Iterable[torch.Tensor]) -> None:
