@@ -336,6 +336,41 @@ def test_tiled_real_photos_put_four_crops_in_four_quarters_each_with_its_own_dic
     assert (quarters[~drawn.is_real] == 0).all()
 
 
+def test_pasted_dice_lie_at_free_places_labelled_with_their_donors_pips():
+    """``train --paste-real``: dice cut from one photo by their boxes are laid on another where no
+    die lies, each labelled with its donor's pips and looking like it (bright where the donor is
+    bright), at about that photo's die size; dice cut off by a photo's edge are not cut."""
+    from companion.training.paste import SIZE_SPREAD, cut_dice, with_pasted_dice
+
+    donor_image = np.zeros((200, 200, 3), np.uint8)
+    donor_image[50:90, 50:90] = 255
+    donor = Sample(
+        donor_image, np.array([[50, 50, 90, 90], [180, 10, 230, 60]], np.float32), np.array([4, 1])
+    )
+    donors = cut_dice([donor])
+    assert [d.pips_index for d in donors] == [4]  # the second die runs off the photo
+
+    image = np.zeros((400, 400, 3), np.uint8)
+    target = Sample(image, np.array([[100, 100, 130, 130]], np.float32), np.array([2]))
+    rng, pasted = random.Random(7), 0
+    for _ in range(20):
+        result = with_pasted_dice(target, donors, rng)
+        assert np.array_equal(result.boxes[0], target.boxes[0]) and result.classes[0] == 2
+        new_boxes = result.boxes[1:]
+        assert list(result.classes[1:]) == [4] * len(new_boxes)
+        for i, (x0, y0, x1, y1) in enumerate(new_boxes):
+            side = x1 - x0
+            assert 30 / SIZE_SPREAD - 1 <= side <= 30 * SIZE_SPREAD + 1
+            third = int(side / 3)
+            middle = result.image[int(y0) + third : int(y1) - third, int(x0) + third : int(x1) - third]
+            assert middle.min() > 200
+            for other in np.delete(result.boxes, i + 1, axis=0):  # no other die underneath
+                assert x1 <= other[0] or other[2] <= x0 or y1 <= other[1] or other[3] <= y0
+        pasted += len(new_boxes)
+    assert pasted > 20  # most draws lay more than one die
+    assert image.max() == 0  # the photo drawn from is left as it was
+
+
 def test_detector_blur_real_smears_real_photos_and_shows_the_teacher_them_sharp():
     """With --blur-real the real photos are smeared too, while the batch keeps every picture as
     it was before the smear: what the teacher of the keep loss is shown."""

@@ -30,7 +30,9 @@ outputs near the ``--keep-from`` teacher's as well as its answers. ``--widths 12
 whose extra convolutions start as the identity (``deepen``): it starts out answering as the file.
 ``--tile-real SHARE`` (session 56) makes that share of the real photos drawn into a batch four
 real photos' crops, each half the side, tiled into one picture (``data.tiled``); the keep loss's
-teacher is shown the same picture.
+teacher is shown the same picture. ``--paste-real SHARE`` (session 57) lays 1-4 real dice, cut from
+the real training photos by their boxes, at free places on that share of the real photos drawn
+(``paste.with_pasted_dice``); the teacher is shown the pasted picture.
 """
 
 import argparse
@@ -61,6 +63,7 @@ from .deepen import added_as_identity
 from .export import export_onnx
 from .from_onnx import load_fused, resume_from_onnx, spread_batch_norms, stage_depths, stage_widths
 from .model import CLASSES, FULL_DEPTHS, FULL_WIDTHS, STRIDE, Depths, DiceNet, Stages, Widths
+from .paste import CutDie, cut_dice, with_pasted_dice
 from .prune import narrowed
 from .schedule import set_learning_rate
 
@@ -122,11 +125,14 @@ def batch(
     look_side: int = DEFAULT_LOOK_SIDE,
     desaturate: float = 0.0,
     tile_real: float = 0.0,
+    paste_real: float = 0.0,
+    donors: list[CutDie] | None = None,
 ) -> Batch:
     """``size`` samples drawn by ``weights`` (the first ``real`` of ``samples`` are real photos),
     a ``motion_blur`` share of the rendered ones ``smeared``, of the real ones too if ``blur_real``,
     a ``desaturate`` share of all of them ``desaturated``, each scaled as a ``look_side`` look
-    would show it; a ``tile_real`` share of the real ones ``tiled`` with three more real photos."""
+    would show it; a ``tile_real`` share of the real ones ``tiled`` with three more real photos, a
+    ``paste_real`` share of the others given dice of ``donors`` (``with_pasted_dice``)."""
     images, heats, regs, masks, is_real, smears, teacher_view = [], [], [], [], [], [], []
     for index in rng.choices(range(len(samples)), weights=weights, k=size):
         if index < real and tile_real and rng.random() < tile_real:
@@ -135,7 +141,10 @@ def batch(
                 [samples[i] for i in (index, *others)], crop, rng, stretch, look_side
             )
         else:
-            image, boxes, classes = augment(samples[index], crop, rng, stretch, look_side)
+            sample = samples[index]
+            if index < real and paste_real and donors and rng.random() < paste_real:
+                sample = with_pasted_dice(sample, donors, rng)
+            image, boxes, classes = augment(sample, crop, rng, stretch, look_side)
         teacher_view.append(image.transpose(2, 0, 1))
         if desaturate and rng.random() < desaturate:
             image = desaturated(image, rng)
@@ -375,6 +384,12 @@ def main() -> None:
         help="share of the real photos drawn that are four real photos' crops tiled into one (default 0)",
     )
     parser.add_argument(
+        "--paste-real",
+        type=parse_share,
+        default=0.0,
+        help="share of the real photos drawn given 1-4 real dice cut from the real photos (default 0)",
+    )
+    parser.add_argument(
         "--blur-real",
         action="store_true",
         help="--motion-blur blurs real photos too; the keep loss covers them, its teacher shown them sharp",
@@ -397,7 +412,12 @@ def main() -> None:
     weights = [real_share / max(1, len(real))] * len(real) + [
         (1 - real_share) / max(1, len(synthetic))
     ] * len(synthetic)
+    donors = cut_dice(real) if args.paste_real else []
     print(f"{len(real)} real and {len(synthetic)} rendered images", flush=True)
+    if args.paste_real:
+        print(f"{len(donors)} real dice to paste", flush=True)
+        if not donors:
+            parser.error("--paste-real lays real dice from the --data photos: they hold none")
     try:
         teacher = Teacher(args.keep_from, args.threads) if args.keep_from else None
         feature_teacher = FeatureTeacher(args.keep_from) if args.keep_features else None
@@ -437,6 +457,8 @@ def main() -> None:
             args.look_side,
             args.desaturate,
             args.tile_real,
+            args.paste_real,
+            donors,
         )
         # real photos are always kept (sharp or not, the teacher sees them sharp); rendered
         # ones too when left sharp, with --keep-sharp
