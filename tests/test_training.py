@@ -370,6 +370,16 @@ def test_pasted_dice_lie_at_free_places_labelled_with_their_donors_pips():
     assert pasted > 20  # most draws lay more than one die
     assert image.max() == 0  # the photo drawn from is left as it was
 
+    from companion.training.train import batch
+
+    rendered = Sample(np.full((400, 400, 3), 128, np.uint8), np.zeros((0, 4), np.float32), np.zeros(0, int))
+    drawn = batch(
+        [target, rendered], [0.5, 0.5], 24, 320, random.Random(3), real=1, paste_real=1.0, donors=donors
+    )
+    centres = drawn.heat.flatten(1).gt(0.99).sum(1)  # die centres in each picture's heatmaps
+    assert (centres[drawn.is_real] > 1).any()  # the real photo holds one die: more were pasted
+    assert (centres[~drawn.is_real] == 0).all()  # rendered pictures are left as they are
+
 
 def test_detector_blur_real_smears_real_photos_and_shows_the_teacher_them_sharp():
     """With --blur-real the real photos are smeared too, while the batch keeps every picture as
