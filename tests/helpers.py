@@ -1,7 +1,5 @@
 """Small builders shared by the tests."""
 
-import numpy as np
-
 from companion.rules import Die, GameConfig, GameStarted, Placed, Player, Rolled, replay
 from companion.rules.banknotes import CLASSIC_DECK, build_deck
 
@@ -32,14 +30,3 @@ def play(started: GameStarted, *turns: tuple[tuple[Die, ...], int] | tuple[tuple
         state.apply(Rolled(state.current_player, roll))
         state.apply(Placed(state.current_player, value, casino))
     return state
-
-
-def steady_light(gains: tuple[float, float, float] = (1.0, 1.0, 1.0)) -> dict:
-    """A renderer light for test pictures: from the upper left, even, sharp; ``gains`` tint it (BGR)."""
-    return {
-        "direction": (0.6, 0.8),
-        "gains": np.array(gains, np.float32),
-        "brightness": 1.0,
-        "gradient": 0.1,
-        "blur": False,
-    }

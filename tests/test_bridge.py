@@ -3,9 +3,9 @@ colour mistakes only where the roller's hand leaves one answer."""
 
 import numpy as np
 
-from companion.camera.bridge import to_rules_dice
+from companion.camera_game.roll_colours import to_rules_dice
+from companion.vision import SeenDie
 from companion.vision.colour import LEAN_HUES
-from companion.vision.die import Die as SeenDie
 
 
 def seen(*dice: tuple[str, int] | tuple[str, int, int]) -> tuple[SeenDie, ...]:
@@ -234,13 +234,14 @@ def test_a_colour_named_in_the_rule_texts_languages_is_the_readers_colour():
 
 def live_bridge(tmp_path):
     """A two-player classic game (red to roll 8 dice) and the camera bridge into it."""
-    from companion.camera.bridge import CameraBridge
+    from companion.camera_game.bridge import CameraBridge
+    from companion.rules import GameConfig
     from companion.service import GameService
     from companion.storage import EventStore
 
     games = GameService(EventStore(tmp_path))
     players = [{"name": "Ana", "colour": "red"}, {"name": "Bo", "colour": "green"}]
-    game = games.create({"players": players, "seed": 7})
+    game = games.create(GameConfig.from_dict({"players": players}), seed=7)
     return games, game.record.id, CameraBridge(games, "camera 0")
 
 
@@ -260,6 +261,7 @@ def test_a_roll_that_fits_is_recorded_when_the_camera_is_sure_of_every_die(tmp_p
 def test_a_roll_that_fits_waits_for_a_look_when_the_camera_is_unsure_of_a_die(tmp_path):
     """Session 30: rolls recorded wrong without a question held a die the reader scored low."""
     from companion.camera.watcher import Settled
+    from companion.rules.events import die_from_dict
 
     games, game_id, bridge = live_bridge(tmp_path)
     bridge.on_settled(Settled(1.0, red_roll([0.9, 0.8, 0.3, 0.9, 0.9, 0.9, 0.44, 0.9])))
@@ -275,7 +277,7 @@ def test_a_roll_that_fits_waits_for_a_look_when_the_camera_is_unsure_of_a_die(tm
     assert live.camera_roll["kind"] == "misfit" and live.camera_roll["unsure"] == [1]
     assert "holds" in live.camera_roll["problem"]
     # a player looks at the first roll and records it: the rules take it, the offer is gone
-    live = games.roll(game_id, {"dice": checked})
+    live = games.roll(game_id, tuple(die_from_dict(d) for d in checked))
     assert live.state.phase.value == "place" and live.camera_roll is None
 
 
@@ -284,7 +286,7 @@ def test_the_camera_is_unsure_of_a_die_found_or_read_hesitantly():
     product; a die without them (a model that reads pips itself) falls back to the product.
     Session 52 moved the two lines (found under 0.3, margin under 0.6): fewer rolls asked, none
     more recorded wrong."""
-    from companion.camera.bridge import unsure
+    from companion.camera_game.bridge import unsure
 
     def die(score: float, found: float | None, margin: float | None) -> SeenDie:
         return SeenDie((0, 0, 50, 50), 4, "red", score, None, found, margin)

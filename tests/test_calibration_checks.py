@@ -10,7 +10,7 @@ from companion.vision import Calibration
 from companion.vision.calibration import learn_colour
 from companion.vision.calibration_checks import MIXED_APART, alike_colours, looks_like_another_hue, parting
 from companion.vision.colour import BodyReading
-from tests.test_vision import rendered
+from tests.pictures import rendered
 
 
 def reading(L: float, a: float, b: float, dark_pips: bool = False) -> BodyReading:

@@ -11,7 +11,7 @@ from companion.camera.motion import Motion, MotionTracker
 from companion.camera.sources import SourceError
 from companion.camera.watcher import RollWatcher
 from companion.vision.calibration import Calibration
-from companion.vision.die import Die
+from companion.vision.die import SeenDie
 
 FPS = 30
 rng = np.random.default_rng(0)
@@ -34,14 +34,14 @@ class Script:
 
     def __init__(self) -> None:
         self.frames: list[np.ndarray] = []
-        self.truth: dict[int, list[Die]] = {}
+        self.truth: dict[int, list[SeenDie]] = {}
         self.reads = 0
 
     def add(self, count: int, squares=(), dice=(), hand=None) -> None:
         for _ in range(count):
             img = frame(squares, hand)
             self.frames.append(img)
-            self.truth[id(img)] = [Die((int(x), int(y), 16, 16), p, "red", 0.9) for (x, y), p in dice]
+            self.truth[id(img)] = [SeenDie((int(x), int(y), 16, 16), p, "red", 0.9) for (x, y), p in dice]
 
     def roll(self, dice: list[tuple[tuple[int, int], int]], still_frames: int = 30) -> None:
         for step in range(10):  # tumbling in from the left
@@ -49,7 +49,7 @@ class Script:
             self.add(1, moving)
         self.add(still_frames, [xy for xy, _ in dice], dice)
 
-    def read(self, img: np.ndarray) -> list[Die]:
+    def read(self, img: np.ndarray) -> list[SeenDie]:
         self.reads += 1
         return self.truth[id(img)]
 
@@ -143,7 +143,7 @@ def test_readings_that_disagree_wait_then_report_once():
 
     def flaky(img):
         script.reads += 1
-        return [Die((100, 100, 16, 16), 2 + next(flip) % 2, "red", 0.6)]
+        return [SeenDie((100, 100, 16, 16), 2 + next(flip) % 2, "red", 0.6)]
 
     watcher = RollWatcher(flaky, MotionTracker(), Calibration(), agree=2, give_up_after=5)
     seen = [s for s in (watcher.feed(i / FPS, f) for i, f in enumerate(script.frames)) if s]
@@ -329,7 +329,7 @@ class ShortSighted(Script):
         super().__init__()
         self.whole_reads = 0
 
-    def read(self, img: np.ndarray, whole: bool = False) -> list[Die]:
+    def read(self, img: np.ndarray, whole: bool = False) -> list[SeenDie]:
         self.reads += 1
         self.whole_reads += whole
         dice = self.truth[id(img)]
@@ -366,14 +366,14 @@ class InTheDark(Script):
         super().__init__()
         self.brightened_reads = 0
 
-    def read(self, img: np.ndarray, whole: bool = False, brightened: bool = False) -> list[Die]:
+    def read(self, img: np.ndarray, whole: bool = False, brightened: bool = False) -> list[SeenDie]:
         self.reads += 1
         self.brightened_reads += brightened
         dice = self.truth[id(img)]
         if not brightened:
             return dice[:-1]
-        shifted = [Die((d.box[0] + 2, d.box[1] + 1, 16, 16), d.pips, d.colour, d.score) for d in dice]
-        return [*shifted, Die((280, 200, 16, 16), 1, "black", 0.3)]
+        shifted = [SeenDie((d.box[0] + 2, d.box[1] + 1, 16, 16), d.pips, d.colour, d.score) for d in dice]
+        return [*shifted, SeenDie((280, 200, 16, 16), 1, "black", 0.3)]
 
 
 DARK_ROLL = [((60, 100), 4), ((120, 100), 2), ((180, 100), 6)]

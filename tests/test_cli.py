@@ -254,13 +254,13 @@ def test_read_whole_frame_looks_over_the_whole_picture(capsys, monkeypatch):
     from companion.commands import read
 
     built = []
-    real = read.build_reader
+    real = read.reader_for
 
     def spy(args):
         built.append(real(args))
         return built[-1]
 
-    monkeypatch.setattr(read, "build_reader", spy)
+    monkeypatch.setattr(read, "reader_for", spy)
     picture = next((Path(__file__).parent / "fixtures" / "real" / "images").glob("webcam*"))
     for flags, focus in (([], 0.6), (["--whole-frame"], None)):
         assert main(["read", str(picture), "--json", *flags]) == 0

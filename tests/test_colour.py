@@ -1,7 +1,6 @@
 """The default palette on body readings measured on real dice (Roboflow valid photos, each
-die's colour named by eye: tests/benchmarks/roboflow_colours.json)."""
+die's colour named by eye: research/benchmarks/roboflow_colours.json)."""
 
-import json
 import math
 
 import cv2
@@ -10,7 +9,6 @@ import pytest
 
 from companion.vision.colour import (
     HUES,
-    PALETTE,
     BodyReading,
     lean_to,
     lit_face_across,
@@ -60,18 +58,6 @@ def test_real_dice_bodies_are_named_right(lightness, chroma, hue, dark_pips, col
     assert palette_colour(reading(lightness, chroma, hue, dark_pips))[0] == colour
 
 
-def test_colours_named_by_eye_are_palette_names_one_per_labelled_die():
-    from tests.benchmarks.bench_colour import NAMED, ROBOFLOW
-
-    named = json.loads(NAMED.read_text())
-    assert {key.split("/")[0] for key in named} == {"valid", "test"}
-    assert {c for colours in named.values() for c in colours} <= set(PALETTE) | {"orange", None}
-    if not ROBOFLOW.is_dir():
-        pytest.skip("the shared Roboflow photos are not beside this checkout")
-    for key, colours in named.items():
-        split, stem = key.split("/")
-        labels = (ROBOFLOW / split / "labels" / f"{stem}.txt").read_text().split("\n")
-        assert len(colours) == len([line for line in labels if line.strip()]), key
 
 
 def test_a_lit_top_face_reaching_across_is_the_body_light_pips_are_not():

@@ -103,8 +103,8 @@ def test_a_maybe_die_is_kept_only_when_its_pips_are_read_surely(monkeypatch):
     from companion.vision import DiceReader
     from companion.vision.pips import PipReading
 
-    reader = DiceReader(maybe_threshold=0.25, sure_pips=0.7)
-    assert reader.detector.floor == 0.25 and reader.detector.threshold == 0.4
+    reader = DiceReader()
+    assert reader.detector.floor == 0.25 and reader.detector.threshold == 0.4  # the maybe threshold
     sure = die(40, 40, 40, 0.9)
     maybe_read_surely, maybe_read_unsurely = die(200, 40, 40, 0.3), die(400, 40, 40, 0.3)
     monkeypatch.setattr(
@@ -118,12 +118,6 @@ def test_a_maybe_die_is_kept_only_when_its_pips_are_read_surely(monkeypatch):
     )
     kept = {d.box[0] for d in reader.read(FRAME)}
     assert kept == {40, 200}
-
-
-def test_without_maybes_the_detector_decodes_only_sure_finds():
-    from companion.vision import DiceReader
-
-    assert DiceReader(maybe_threshold=None).detector.floor == 0.4
 
 
 def test_a_find_too_small_to_show_pips_is_not_a_die(monkeypatch):

@@ -1,7 +1,5 @@
 """The pip reader: crops around a box, and the shipped PipNet reading single dice."""
 
-from collections import Counter
-from pathlib import Path
 
 import cv2
 import numpy as np
@@ -9,8 +7,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.synth.perspective import Camera, Cube, outline
-from companion.synth.scene import DiePose, render_scene
 from companion.vision import DiceReader, ModelError
 from companion.vision.onnx_model import SPINNING
 from companion.vision.pips import (
@@ -19,14 +15,11 @@ from companion.vision.pips import (
     DEFAULT_PIP_MODEL,
     TURNS_KEY,
     UNMARKED_TURNS,
-    NeighbourPainter,
     PipReader,
     crop_die,
-    reader_crops,
     toward_top_face,
 )
-
-PRESSED_PILE = Path(__file__).parent / "fixtures" / "rendered" / "pressed_pile.jpg"
+from tests.pictures import single_die
 
 
 def test_a_crop_is_square_and_centred_on_the_box():
@@ -86,136 +79,9 @@ def test_the_crop_moves_outward_more_the_farther_the_die_is_from_the_centre():
     assert toward_top_face((880, 380, 40, 40), size, shift=0) == (880, 380, 40, 40)
 
 
-@pytest.mark.parametrize("corner", [(1, 1), (-1, 1), (1, -1), (-1, -1)])
-def test_the_moved_crop_holds_the_top_face_and_pushes_the_sides_out_for_a_die_seen_from_above(corner):
-    """A wide lens straight above the table: a die toward a corner shows its inner sides; the
-    moved crop still holds its whole top face, and the sides it shows lie farther out in it."""
-    w, h = 1200, 900
-    focal = (w / 2) / np.tan(np.radians(65) / 2)
-    looking_down = np.array([[1.0, 0, 0], [0, -1, 0], [0, 0, -1]])
-    camera = Camera(looking_down, np.array([0.0, 0.0, 30.0]), focal, (w / 2, h / 2))
-    cube = Cube(corner[0] * 14.0, corner[1] * 10.0, 0.3, 4, "red")
-    box = outline(cube, camera, w, h)
-    moved = toward_top_face(box, (w, h))
-    half = max(box[2], box[3]) * CROP_MARGIN / 2
-    middle, old_middle = (
-        np.array(moved[:2]) + np.array(moved[2:]) / 2,
-        np.array(box[:2]) + np.array(box[2:]) / 2,
-    )
-    top, *sides = cube.faces()
-    assert (np.abs(camera.project(top[0]) - middle) <= half).all()
-    shown = [camera.project(c).mean(axis=0) for c, normal, _ in sides if camera.sees(c, normal)]
-    assert len(shown) == 2
-    for side in shown:
-        assert np.hypot(*(side - middle)) > np.hypot(*(side - old_middle))
-
-
-def two_dice_on_felt() -> np.ndarray:
-    """Green felt (BGR 40, 120, 30) with a white die at x 100–139 and a red one pressed against
-    it at x 140–179 (y 80–119 both)."""
-    image = np.full((200, 300, 3), (40, 120, 30), np.uint8)
-    image[80:120, 100:140] = 255
-    image[80:120, 140:180] = (0, 0, 200)
-    return image
-
-
-def test_a_neighbour_in_a_crop_is_painted_the_colour_of_the_table():
-    image = two_dice_on_felt()
-    white, red = (100, 80, 40, 40), (140, 80, 40, 40)
-    painter = NeighbourPainter(image, [white, red])
-    part = image[75:145, 85:155]  # a square around the white die, reaching into the red one
-    painted = painter.hide_neighbours(part, (85, 75), white, [red])
-    # the red die's part, past the white box's edge (its corners count as inside): felt now
-    assert (painted[5:45, 56:70] == (40, 120, 30)).all()
-    assert (painted[5:45, 15:55] == 255).all()  # the white die itself untouched
-    assert (painted[0:5] == (40, 120, 30)).all()  # the felt around untouched
-    assert (part[5:45, 55:70] == (0, 0, 200)).all()  # the frame itself is not painted
-
-
-def test_a_neighbour_reaching_into_the_dies_own_box_is_painted_only_outside_it():
-    image = two_dice_on_felt()
-    white, overlapping = (100, 80, 40, 40), (130, 80, 50, 40)  # the red box reaches 10 px into the white
-    part = image[75:145, 85:155]
-    painter = NeighbourPainter(image, [white, overlapping])
-    painted = painter.hide_neighbours(part, (85, 75), white, [overlapping])
-    assert (painted[5:45, 15:56] == part[5:45, 15:56]).all()  # inside its own box, nothing changes
-    assert (painted[5:45, 56:70] == (40, 120, 30)).all()
-
-
-def test_a_crop_without_table_in_it_takes_the_tables_colour_from_the_frame():
-    image = two_dice_on_felt()
-    image[80:120, 60:100] = (200, 0, 0)  # a blue die on the white's other side
-    white, red, blue = (100, 80, 40, 40), (140, 80, 40, 40), (60, 80, 40, 40)
-    part = image[85:115, 105:135]  # all of it inside the three boxes
-    painter = NeighbourPainter(image, [white, red, blue])
-    painted = painter.hide_neighbours(part, (105, 85), (108, 88, 10, 10), [white, red, blue])
-    assert (painted[0, 0] == (40, 120, 30)).all()
-
-
-def test_crops_without_neighbours_are_the_plain_crops():
-    image = two_dice_on_felt()
-    boxes = [(100, 80, 40, 40), (140, 80, 40, 40)]
-    plain = np.stack([crop_die(image, toward_top_face(box, (300, 200))) for box in boxes])
-    assert np.array_equal(reader_crops(image, boxes), plain)
-    painted = reader_crops(image, boxes, neighbours=boxes)
-    assert not np.array_equal(painted, plain)
-    far_apart = [(20, 20, 30, 30), (200, 120, 30, 30)]  # neither reaches into the other's crop
-    alone = reader_crops(image, far_apart)
-    assert np.array_equal(reader_crops(image, far_apart, neighbours=far_apart), alone)
-
-
-def test_a_die_pressed_into_a_pile_reads_its_own_pips_not_its_neighbours():
-    """Rendered game roll (fixtures/rendered/README.md): a 2 among five 5s, the boxes the
-    detector finds there. Left in its crop, the neighbours' pips made PipNet read the 2 as a 5."""
-    image = cv2.imread(str(PRESSED_PILE))
-    boxes = [(558, 85, 44, 52), (523, 142, 46, 41), (501, 163, 51, 60), (530, 189, 53, 57)]
-    boxes += [(552, 156, 51, 52), (600, 182, 56, 60)]
-    readings = PipReader().read(image, boxes, neighbours=boxes)
-    assert [reading.pips for reading in readings] == [5, 5, 2, 5, 5, 5]
-    dice = DiceReader(hide_neighbours=True).read(image)
-    assert Counter(die.pips for die in dice) == Counter({5: 5, 2: 1})
-
-
-@pytest.mark.parametrize(
-    ("plain", "painted", "read"),
-    [(5, 2, 2), (0, 2, None), (5, 0, 5)],  # 0: "not a die"
-)
-def test_a_painted_crop_says_which_pips_never_whether_it_is_a_die(monkeypatch, plain, painted, read):
-    image = two_dice_on_felt()
-    boxes = [(100, 80, 40, 40), (140, 80, 40, 40)]
-    reader = PipReader()
-    answers = iter([plain, painted])
-
-    def sure_of_the_next_answer(crops):
-        rows = np.full((len(crops), 7), 0.01)
-        rows[:, next(answers)] = 0.94
-        return rows
-
-    monkeypatch.setattr(reader, "probabilities", sure_of_the_next_answer)
-    assert [r.pips for r in reader.read(image, boxes, neighbours=boxes)] == [read, read]
-
-
-def test_the_reader_leaves_neighbours_in_the_crops_unless_asked():
-    """Off by default: session 36's rule found it cost the real photos a die or two."""
-    image = cv2.imread(str(PRESSED_PILE))
-    plain = DiceReader().find(image)
-    assert [f.pips for f in plain] == [f.pips for f in DiceReader(hide_neighbours=False).find(image)]
-
-
 @pytest.fixture(scope="module")
 def pip_reader():
     return PipReader()
-
-
-def single_die(colour: str, pips: int, seed: int) -> tuple[np.ndarray, tuple[int, int, int, int]]:
-    """One die turned by 0.4 × ``seed`` radians, and the box around it a detector would give.
-
-    The box is the rendered die's own: a fixed 60 px square would cut the corner pips off a die
-    turned toward 45° (a 5 then shows four pips), and ask PipNet a question no detector asks."""
-    rng = np.random.default_rng(seed)
-    pose = DiePose(160, 120, 60, 0.4 * seed, pips, colour, look=seed)
-    scene = render_scene(rng, 320, 240, [pose])
-    return scene.image, scene.dice[0].box
 
 
 @pytest.mark.parametrize("colour", ["red", "green", "blue", "black", "white", "yellow", "violet"])

@@ -9,15 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from companion.camera.bridge import CameraBridge
 from companion.camera.loop import watch_source
-from companion.camera.sample import read_session, start_sample_game
+from companion.camera_game.bridge import CameraBridge
+from companion.camera_game.demo import read_recording, start_sample_game
 from companion.service import GameService
 from companion.storage import EventStore
 from companion.vision import Calibration, DiceReader
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
-SESSIONS = sorted(p for p in SAMPLES.iterdir() if (p / "session.json").exists())
+SESSIONS = sorted(p for p in SAMPLES.iterdir() if (p / "recording.json").exists())
 
 
 def true_rolls(session: dict) -> list[Counter]:
@@ -35,7 +35,7 @@ def test_watch_gives_exactly_the_true_rolls(folder):
     assert proc.returncode == 0, proc.stderr
     records = [json.loads(line) for line in proc.stdout.splitlines()]
     rolls = [r for r in records if "dice" in r]
-    session = read_session(folder)
+    session = read_recording(folder)
     assert [Counter(d["pips"] for d in r["dice"]) for r in rolls] == true_rolls(session)
     for record, truth in zip(rolls, session["rolls"], strict=True):
         # read while the dice lay still, after they settled: never during the tumble
@@ -45,7 +45,7 @@ def test_watch_gives_exactly_the_true_rolls(folder):
 
 def test_the_rendered_round_plays_out_into_a_game(tmp_path):
     folder = SAMPLES / "classic-two-players"
-    session = read_session(folder)
+    session = read_recording(folder)
     games = GameService(EventStore(tmp_path))
     game = start_sample_game(games, folder)
     reader = DiceReader(calibration=Calibration.load(folder / "calibration.json"))
@@ -80,7 +80,7 @@ def test_a_covered_lens_in_a_recording_is_reported_with_its_end(tmp_path):
 def test_the_end_of_a_short_recording_comes_after_the_roll_read_from_its_last_frame(tmp_path):
     import cv2
 
-    from tests.test_vision import rendered
+    from tests.pictures import rendered
 
     for i in range(4):  # a fifth of a second of dice lying still: read as the table stays after it
         cv2.imwrite(str(tmp_path / f"{i:03d}.png"), rendered([("red", 4), ("red", 2)]))
@@ -111,18 +111,10 @@ def watched_as_the_lamp_goes_on(folder, dice: list[tuple[str, int]], before_the_
     (colour, pips), each frame as ``before_the_lamp`` makes it; then the lamp goes on and the
     same roll is seen as rendered."""
     import cv2
-    import numpy as np
 
-    from companion.synth.scene import DiePose, render_scene
-    from tests.helpers import steady_light
+    from tests.pictures import rendered, rendered_row
 
-    poses = [
-        DiePose(200 + 180 * i, 270, 56, 0.3 * i, pips, colour, look=i)
-        for i, (colour, pips) in enumerate(dice)
-    ]
-    light = steady_light()
-    bare = render_scene(np.random.default_rng(5), 960, 540, [], light=light).image
-    roll = render_scene(np.random.default_rng(5), 960, 540, poses, light=light).image
+    bare, roll = rendered([], seed=5), rendered_row(dice, seed=5)
     frames = [before_the_lamp(bare)] * 15 + [before_the_lamp(roll)] * 45 + [bare] * 15 + [roll] * 45
     for i, picture in enumerate(frames):
         cv2.imwrite(str(folder / f"{i:03d}.png"), picture)

@@ -5,10 +5,10 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.camera.setup import TableSetup
+from companion.camera.table_setup import TableSetup
 from companion.vision import Calibration, DiceReader
 from companion.web import create_app
-from tests.test_vision import rendered
+from tests.pictures import rendered
 
 TOKEN = "setup-token"
 
@@ -125,7 +125,7 @@ def test_the_page_names_the_colours_the_game_being_played_rolls_that_are_not_lea
 
 
 def test_colours_learned_under_another_name_count_as_learned():
-    from companion.camera.setup import colours_to_learn
+    from companion.camera_game.table_colours import colours_to_learn
     from companion.rules import GameConfig
     from companion.rules.config import Player
 

@@ -8,6 +8,7 @@ import sys
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.rules import GameConfig
 from companion.service import GameService
 from companion.service.view import state_json
 from companion.storage import EventStore, GameRecord
@@ -32,16 +33,16 @@ def test_replaying_stored_events_gives_the_same_state(
     folder = tmp_path_factory.mktemp("store")
     service = GameService(EventStore(folder))
     colours = ["red", "green", "blue", "black", "white"][:players]
-    live = service.create(
-        {"players": [{"name": c, "colour": c} for c in colours], "edition": edition, "seed": seed}
-    )
+    players = [{"name": c, "colour": c} for c in colours]
+    config = GameConfig.from_dict({"players": players, "edition": edition})
+    live = service.create(config, seed)
     for _ in range(steps):
         state = live.state
         if state.is_over:
             break
         if state.phase.value == "place":
             move = choices.choice(state.legal_placements())
-            live = service.place(live.record.id, {"value": move.value, "casino": move.casino})
+            live = service.place(live.record.id, move.value, move.casino)
         else:
             live = service.roll_virtually(live.record.id)
         if choices.random() < 0.05:

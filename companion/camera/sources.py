@@ -9,7 +9,7 @@ from typing import Protocol
 import cv2
 import numpy as np
 
-from ..vision.dataset import IMAGE_SUFFIXES
+from ..vision.picture_file import FRAME_SUFFIXES
 
 # Probing for a webcam that is not there is normal here; the user gets our message, not OpenCV's.
 cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)
@@ -52,7 +52,7 @@ class FolderSource:
     def __init__(self, folder: Path, fps: float = 15.0) -> None:
         self.name = str(folder)
         self.fps = fps
-        self.paths = sorted(p for p in folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+        self.paths = sorted(p for p in folder.iterdir() if p.suffix.lower() in FRAME_SUFFIXES)
         if not self.paths:
             raise SourceError(f"{folder} holds no pictures")
         self._next = 0
@@ -86,9 +86,9 @@ def open_source(camera: int | None = None, source: str | None = None) -> FrameSo
         if not path.exists():
             raise SourceError(f"no such file or folder: {source}")
         if path.is_dir():
-            session = path / "session.mp4"
-            if session.exists():
-                path = session
+            recording = path / "recording.mp4"
+            if recording.exists():
+                path = recording
             elif (path / "frames").is_dir():
                 return FolderSource(path / "frames", _folder_fps(path))
             else:
@@ -103,9 +103,9 @@ def open_source(camera: int | None = None, source: str | None = None) -> FrameSo
 def _folder_fps(path: Path) -> float:
     import json
 
-    session = path / "session.json"
-    if session.exists():
-        return float(json.loads(session.read_text()).get("fps", 15))
+    recording = path / "recording.json"
+    if recording.exists():
+        return float(json.loads(recording.read_text()).get("fps", 15))
     return 15.0
 
 

@@ -12,7 +12,7 @@ import numpy as np
 from ..vision.boxes import iou
 from ..vision.calibration import Calibration
 from ..vision.dark_frame import is_dark
-from ..vision.die import Die, in_reading_order
+from ..vision.die import SeenDie, in_reading_order
 from .motion import Motion, MotionTracker
 
 
@@ -22,16 +22,16 @@ class Settled:
     the dice elsewhere by zone name ("1".."6", "slot"; "" outside every zone)."""
 
     t: float
-    dice: tuple[Die, ...]
+    dice: tuple[SeenDie, ...]
     placed: dict[str, int] = field(default_factory=dict, compare=False)
     frame: np.ndarray | None = field(default=None, repr=False, compare=False)
 
 
-def signature(dice: list[Die] | tuple[Die, ...]) -> Counter:
+def signature(dice: list[SeenDie] | tuple[SeenDie, ...]) -> Counter:
     return Counter((d.pips, d.colour) for d in dice)
 
 
-def split_by_zone(dice: list[Die], calibration: Calibration) -> tuple[list[Die], dict[str, int]]:
+def split_by_zone(dice: list[SeenDie], calibration: Calibration) -> tuple[list[SeenDie], dict[str, int]]:
     """The tray's dice, and how many dice lie in each other zone."""
     if "tray" not in calibration.zones:
         return dice, {}
@@ -57,11 +57,11 @@ def read_short(in_tray: int, rolled: int | None) -> bool:
 
 
 def read_whole(
-    read: Callable[..., list[Die]],
+    read: Callable[..., list[SeenDie]],
     frame: np.ndarray,
     rolled: int | None,
-    tray: Callable[[list[Die]], list[Die]] = lambda dice: dice,
-) -> list[Die]:
+    tray: Callable[[list[SeenDie]], list[SeenDie]] = lambda dice: dice,
+) -> list[SeenDie]:
     """The dice ``read`` finds in ``frame`` with the whole frame looked at. When the ``tray``
     among them is still short of the ``rolled`` dice and the frame is dark (``is_dark``: black
     dice on a dark cloth), the dice ``read`` finds on a brightened copy are added too: those in
@@ -82,11 +82,11 @@ def read_whole(
 
 
 def read_counted(
-    read: Callable[..., list[Die]],
+    read: Callable[..., list[SeenDie]],
     frame: np.ndarray,
     rolled: int | None,
-    tray: Callable[[list[Die]], list[Die]] = lambda dice: dice,
-) -> tuple[list[Die], bool]:
+    tray: Callable[[list[SeenDie]], list[SeenDie]] = lambda dice: dice,
+) -> tuple[list[SeenDie], bool]:
     """The dice ``read`` finds in ``frame``, and whether they were read with the whole frame
     looked at: when the ``tray`` among them is short of the ``rolled`` dice (``read_short``), the
     frame is read again by ``read_whole``: the focused look passes by a die the half look barely
@@ -105,7 +105,7 @@ class RollWatcher:
 
     def __init__(
         self,
-        read: Callable[..., list[Die]],
+        read: Callable[..., list[SeenDie]],
         tracker: MotionTracker,
         calibration: Calibration | Callable[[], Calibration] | None = None,
         agree: int = 2,
@@ -124,7 +124,7 @@ class RollWatcher:
         self.calibration: Callable[[], Calibration] = fixed if callable(fixed) else lambda: fixed
         self.agree = agree
         self.give_up_after = give_up_after
-        self._pending: list[list[Die]] = []
+        self._pending: list[list[SeenDie]] = []
         self._active = False
         self._attempts = 0
         self.reads = 0
@@ -158,7 +158,7 @@ class RollWatcher:
         if not self._active:
             return None
 
-        def in_tray(dice: list[Die]) -> list[Die]:
+        def in_tray(dice: list[SeenDie]) -> list[SeenDie]:
             return split_by_zone(dice, fitted)[0]
 
         if self._whole:

@@ -20,9 +20,9 @@ from ..vision.calibration_checks import alike_colours, alike_warning, photo_warn
 from ..vision.colour import BodyReading
 from ..vision.colour_names import ColourNameError, reader_colour
 from ..words import nearest
-from .errors import CommandError
+from . import CommandError
 from .parser import whole_number
-from .vision_support import build_reader, dice_count, load_image
+from .vision_support import add_model_options, dice_count, load_image, reader_for
 
 if TYPE_CHECKING:  # the reader's models load onnxruntime: only `calibrate` itself needs it
     from ..vision.reader import DiceReader
@@ -63,8 +63,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         default=DEFAULT_FILE,
         help="where to write the calibration (default: calibration/table.json)",
     )
-    parser.add_argument("--model", type=Path, help="an ONNX dice model (default: models/dicenet.onnx)")
-    parser.add_argument("--pip-model", type=Path, help="an ONNX pip model (default: models/pipnet.onnx)")
+    add_model_options(parser)
     parser.add_argument(
         "--threads", type=whole_number(1), default=2, help="CPU threads for the model (default 2)"
     )
@@ -74,7 +73,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     if not args.photo:
         raise CommandError("give at least one --photo COLOUR=IMAGE (a photo of that colour's dice)")
-    reader = build_reader(args)
+    reader = reader_for(args)
     calibration = Calibration()
     try:
         if args.table:

@@ -74,14 +74,3 @@ def add_whole_frame_option(parser: argparse.ArgumentParser) -> None:
         help="look for dice over the whole picture at full size, not only round what a quick look "
         "found: slower; finds a die on a busy cloth the quick look passed by",
     )
-
-
-def add_hide_neighbours_option(parser: argparse.ArgumentParser) -> None:
-    """The reader's ``hide_neighbours`` choice, for every command that reads dice."""
-    parser.add_argument(
-        "--hide-neighbours",
-        action="store_true",
-        default=None,  # not given: the reader's own default (DiceReader's HIDE_NEIGHBOURS)
-        help="paint the other dice out of each die's crop before its pips are read: more dice "
-        "pressed together read right in rendered game rolls, not shown on real photos (off by default)",
-    )

@@ -9,10 +9,10 @@ from pathlib import Path
 import numpy as np
 
 from ..vision.colour import too_dark_for_colour
-from ..vision.die import Die
+from ..vision.die import SeenDie
 from ..vision.quality import NO_COLOUR, TOO_DARK, colourless, lighting_problem
-from .errors import CommandError
-from .vision_support import add_reader_options, build_reader, dice_count, load_image, pictures_in
+from . import CommandError
+from .vision_support import add_reader_options, dice_count, load_image, pictures_in, reader_for
 
 #: what an annotated picture's name adds to the picture's own (so it never replaces the photo)
 ANNOTATED_SUFFIX = ".read.jpg"
@@ -37,7 +37,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.annotate is not None:
         prepare_folder(args.annotate)
-    reader = build_reader(args)
+    reader = reader_for(args)
     results, failed, unwritten = [], False, 0
     pictures = pictures_in(args.images)
     # an annotated picture never takes the name of a picture read (or of another one of this run)
@@ -97,7 +97,7 @@ def prepare_folder(folder: Path) -> None:
 
 
 def write_annotated(
-    folder: Path, picture: Path, image: np.ndarray, dice: list[Die], taken: set[Path]
+    folder: Path, picture: Path, image: np.ndarray, dice: list[SeenDie], taken: set[Path]
 ) -> Path | None:
     """``image`` with ``dice`` drawn on it, written to ``folder`` under the picture's name plus
     ``ANNOTATED_SUFFIX``, numbered when that path is ``taken``; None if it could not be written."""

@@ -11,7 +11,7 @@ from ..rules.banknotes import check_banknote
 from ..rules.dice import check_die
 from ..rules.events import DIE_FIELDS
 from ..words import unknown_field
-from .errors import CommandError
+from . import CommandError
 
 CASINO_NAMES = NUMBERED_CASINOS + (SLOT,)
 #: the fields of the input and of each casino (a mistyped one is refused, not passed over)

@@ -6,8 +6,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..storage import StoreError
-from .errors import CommandError
-from .parser import add_hide_neighbours_option, add_whole_frame_option, whole_number
+from . import CommandError
+from .parser import add_whole_frame_option, whole_number
+from .vision_support import add_model_options
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -33,14 +34,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         help="read rolls from a recording, a folder of frames, a sample or a stream",
     )
     parser.add_argument("--calibration", type=Path, help="table calibration (a sample brings its own)")
-    parser.add_argument("--model", type=Path, help="an ONNX dice model (default: models/dicenet.onnx)")
-    parser.add_argument("--pip-model", type=Path, help="an ONNX pip model (default: models/pipnet.onnx)")
-    add_hide_neighbours_option(parser)
+    add_model_options(parser)
     add_whole_frame_option(parser)
     parser.add_argument(
         "--watch",
         action="store_true",
-        help="read rolls from webcam 0, or from the bundled sample when no camera is attached",
+        help="read rolls from webcam 0, or play the bundled demo recording when no camera is attached",
     )
     parser.add_argument(
         "--accept-placements",
@@ -108,24 +107,24 @@ def run(args: argparse.Namespace) -> int:
 
 
 def choose_camera_or_sample(args: argparse.Namespace) -> None:
-    from ..camera.sample import bundled_sample
     from ..camera.sources import SourceError, open_source
+    from ..camera_game.demo import bundled_demo
 
     try:
         open_source(camera=0).close()
         args.camera = 0
         print("Reading rolls from camera 0.", flush=True)
     except SourceError:
-        sample = bundled_sample()
-        if sample is None:
+        demo = bundled_demo()
+        if demo is None:
             raise CommandError(
-                "no camera is attached and the bundled samples/ folder is not here; "
-                "run from the project folder or pass --source"
+                "no camera is attached and this install has no demo recording; "
+                "attach a webcam (--camera N) or name a recording (--source PATH)"
             ) from None
-        args.source = str(sample)
+        args.source = str(demo)
         args.accept_placements = True  # nobody sits at a recorded table to tap the placements
         print(
-            f"No camera attached: playing the recorded round in {sample} "
+            f"No camera attached: playing the demo recording in {demo} "
             "(it starts when the game's page is opened).",
             flush=True,
         )
@@ -137,33 +136,25 @@ def start_camera(args: argparse.Namespace, app) -> Callable[[], None]:
     import secrets
     import threading
 
-    from ..camera.bridge import CameraBridge
     from ..camera.loop import watch_source
-    from ..camera.sample import start_sample_game
-    from ..camera.setup import TableSetup
     from ..camera.sources import SourceError, open_source
+    from ..camera.table_setup import TableSetup
+    from ..camera_game.bridge import CameraBridge
+    from ..camera_game.demo import start_sample_game
     from ..vision.calibration import DEFAULT_FILE
     from .vision_support import build_reader, table_calibration
 
     games = app.extensions["games"]
     # the setup page saves to the file given, never into a sample's folder
     setup_file = args.calibration or DEFAULT_FILE
-    args.calibration, note = table_calibration(args.calibration, args.camera, args.source)
+    calibration, note = table_calibration(args.calibration, args.camera, args.source)
     if note:
         print(note, flush=True)
-    if args.calibration is not None and not Path(args.calibration).exists():
-        print(f"No calibration at {args.calibration} yet: the table setup page will write it.", flush=True)
-        args.calibration = None
-    reader = build_reader(
-        argparse.Namespace(
-            calibration=args.calibration,
-            model=args.model,
-            pip_model=args.pip_model,
-            threads=2,
-            hide_neighbours=args.hide_neighbours,
-            whole_frame=args.whole_frame,
-        )
-    )
+    if calibration is not None and not Path(calibration).exists():
+        print(f"No calibration at {calibration} yet: the table setup page will write it.", flush=True)
+        calibration = None
+    # two threads for the models, whatever --threads gives the server's workers
+    reader = build_reader(calibration, args.model, args.pip_model, threads=2, whole_frame=args.whole_frame)
     try:
         open_source(args.camera, args.source).close()
     except SourceError as err:

@@ -9,7 +9,7 @@ from typing import Any
 from ..report import round_json, standings_json
 from ..rules import ConfigError, GameConfig, GameState
 from ..simulation import play_game
-from .errors import CommandError
+from . import CommandError
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:

@@ -2,20 +2,28 @@
 
 import argparse
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..vision.heic import HeicError, read_heic
 from ..vision.picture_file import PICTURE_SUFFIXES, jpeg_cut_short, kind_of
 from ..vision.quality import unreadable
 from ..words import counted
-from .errors import CommandError
-from .parser import add_hide_neighbours_option, add_whole_frame_option, share, whole_number
+from . import CommandError
+from .parser import add_whole_frame_option, share, whole_number
+
+if TYPE_CHECKING:
+    from ..vision import DiceReader
+
+
+def add_model_options(parser: argparse.ArgumentParser) -> None:
+    """--model and --pip-model: other ONNX files than the two the package ships."""
+    parser.add_argument("--model", type=Path, help="an ONNX dice model (default: the shipped dicenet.onnx)")
+    parser.add_argument("--pip-model", type=Path, help="an ONNX pip model (default: the shipped pipnet.onnx)")
 
 
 def add_reader_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--calibration", type=Path, help="a calibration file from `companion calibrate`")
-    parser.add_argument("--model", type=Path, help="an ONNX dice model (default: models/dicenet.onnx)")
-    parser.add_argument("--pip-model", type=Path, help="an ONNX pip model (default: models/pipnet.onnx)")
+    add_model_options(parser)
     parser.add_argument(
         "--threads", type=whole_number(1), default=2, help="CPU threads for the model (default 2)"
     )
@@ -24,7 +32,6 @@ def add_reader_options(parser: argparse.ArgumentParser) -> None:
         type=share,
         help="the detector's score that counts as a die (default: the reader's, 0.4)",
     )
-    add_hide_neighbours_option(parser)
     add_whole_frame_option(parser)
 
 
@@ -47,27 +54,41 @@ def table_calibration(given: Path | None, camera: int | None, source: str | None
     return None, ""
 
 
-def build_reader(args: argparse.Namespace):
-    """A DiceReader, or a CommandError saying what is missing."""
+def build_reader(
+    calibration: Path | None = None,
+    model: Path | None = None,
+    pip_model: Path | None = None,
+    threads: int = 2,
+    threshold: float | None = None,
+    whole_frame: bool = False,
+) -> "DiceReader":
+    """A DiceReader (None: the shipped models, the reader's own threshold), or a CommandError
+    saying what is missing."""
     from ..vision import Calibration, CalibrationError, DiceReader, ModelError
 
     try:
-        calibration = Calibration.load(args.calibration) if getattr(args, "calibration", None) else None
         return DiceReader(
-            args.model,
-            calibration,
-            threads=args.threads,
-            pip_model_path=getattr(args, "pip_model", None),
-            **chosen(args, "threshold", "hide_neighbours"),
-            **({"focus_most": None} if getattr(args, "whole_frame", False) else {}),
+            model,
+            Calibration.load(calibration) if calibration else None,
+            threads=threads,
+            pip_model_path=pip_model,
+            **({} if threshold is None else {"threshold": threshold}),
+            **({"focus_most": None} if whole_frame else {}),
         )
     except (CalibrationError, ModelError) as err:
         raise CommandError(str(err)) from None
 
 
-def chosen(args: argparse.Namespace, *names: str) -> dict[str, Any]:
-    """The reader options among ``names`` the command line set: the others keep the reader's defaults."""
-    return {name: getattr(args, name) for name in names if getattr(args, name, None) is not None}
+def reader_for(args: argparse.Namespace) -> "DiceReader":
+    """The reader a command's options (``add_reader_options``, or some of them) ask for."""
+    return build_reader(
+        getattr(args, "calibration", None),
+        args.model,
+        args.pip_model,
+        args.threads,
+        getattr(args, "threshold", None),
+        getattr(args, "whole_frame", False),
+    )
 
 
 def pictures_in(paths: list[Path]) -> list[Path]:

@@ -4,8 +4,8 @@ import argparse
 import json
 import sys
 
-from .errors import CommandError
-from .vision_support import add_reader_options, build_reader, table_calibration
+from . import CommandError
+from .vision_support import add_reader_options, reader_for, table_calibration
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -30,7 +30,7 @@ def run(args: argparse.Namespace) -> int:
     args.calibration, note = table_calibration(args.calibration, args.camera, args.source)
     if note:
         print(note, file=sys.stderr, flush=True)
-    reader = build_reader(args)
+    reader = reader_for(args)
 
     def emit(record: dict) -> None:
         if args.json:

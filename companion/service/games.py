@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..rules import (
-    ConfigError,
+    Die,
     Event,
     GameConfig,
     GameState,
@@ -24,23 +24,11 @@ from ..rules import (
     roll_virtual,
     start_game,
 )
-from ..rules.events import DIE_FIELDS, die_from_dict
-from ..rules.events import die_to_dict as event_to_dict_die
+from ..rules.events import die_to_dict
 from ..storage import EventStore, GameRecord
 from ..words import counted
 from .changes import ChangeFeed
 from .errors import GameNotFound, RequestError, Unauthorized
-from .requests import (
-    CORRECTION_FIELDS,
-    NEW_GAME_FIELDS,
-    PLACEMENT_FIELDS,
-    PLAYER_FIELDS,
-    ROLL_FIELDS,
-    check_colour_name,
-    check_fields,
-)
-
-MAX_DICE_IN_A_ROLL = 40
 
 
 @dataclass
@@ -135,7 +123,7 @@ class GameService:
     def offer_camera_roll(
         self,
         game_id: str,
-        dice: tuple,
+        dice: tuple[Die, ...],
         picture: Callable[[], bytes | None],
         unsure: tuple[int, ...] = (),
     ) -> LiveGame:
@@ -153,7 +141,7 @@ class GameService:
                     kind, problem = "misfit", str(err)
             version = (live.camera_roll or {}).get("version", 0) + 1
             live.camera_roll = {
-                "dice": [event_to_dict_die(d) for d in dice],
+                "dice": [die_to_dict(d) for d in dice],
                 "kind": kind,
                 "problem": problem,
                 "unsure": list(unsure),
@@ -184,24 +172,12 @@ class GameService:
             raise Unauthorized("this needs the game's token (Authorization: Bearer …)")
 
     # ------------------------------------------------------------------ commands
-    def create(self, body: Any) -> LiveGame:
-        if not isinstance(body, dict):
-            raise RequestError("send the new game as a JSON object")
-        check_fields(body, NEW_GAME_FIELDS, "a new game")
-        for number, player in enumerate(body.get("players") or [], start=1):
-            if isinstance(player, dict):
-                check_fields(player, PLAYER_FIELDS, f"player {number}")
-                check_colour_name(player.get("colour"), number)
-        seed = body.get("seed")
+    def create(self, config: GameConfig, seed: int | None = None) -> LiveGame:
+        """A new game with these settings; ``seed`` shuffles its deck and rolls its virtual dice
+        (None: a fresh one, kept with the game)."""
         if seed is None:
             seed = secrets.randbelow(2**31)
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-            raise RequestError(f"'seed' must be a whole number from 0, got {seed!r}")
-        try:
-            config = GameConfig.from_dict(body)
-            first = start_game(config, random.Random(seed))
-        except ConfigError as err:
-            raise RequestError(str(err)) from None
+        first = start_game(config, random.Random(seed))
         record = GameRecord(
             id=secrets.token_hex(4),
             token=secrets.token_urlsafe(18),
@@ -217,8 +193,7 @@ class GameService:
         self.changes.publish("games")
         return live
 
-    def roll(self, game_id: str, body: Any) -> LiveGame:
-        dice = parse_dice(body, ROLL_FIELDS, "a roll")
+    def roll(self, game_id: str, dice: tuple[Die, ...]) -> LiveGame:
         with self._lock:
             live = self.get(game_id)
             return self._record(live, Rolled(self._roller(live), dice))
@@ -230,16 +205,7 @@ class GameService:
             event = roll_virtual(live.state, rng)
             return self._record(live, event)
 
-    def place(self, game_id: str, body: Any) -> LiveGame:
-        if not isinstance(body, dict):
-            raise RequestError('send the placement as {"value": 4} or {"value": 4, "casino": "slot"}')
-        check_fields(body, PLACEMENT_FIELDS, "a placement")
-        value = body.get("value")
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise RequestError(f"'value' must be a whole number from 1 to 6, got {value!r}")
-        casino = body.get("casino", str(value))
-        if not isinstance(casino, str):
-            casino = str(casino)
+    def place(self, game_id: str, value: int, casino: str) -> LiveGame:
         with self._lock:
             live = self.get(game_id)
             return self._record(live, Placed(self._roller(live), value, casino))
@@ -256,10 +222,9 @@ class GameService:
         self.changes.publish(game_id)
         return live
 
-    def correct_roll(self, game_id: str, seq: Any, body: Any) -> tuple[LiveGame, int]:
+    def correct_roll(self, game_id: str, seq: Any, dice: tuple[Die, ...]) -> tuple[LiveGame, int]:
         """Replace roll number ``seq`` and replay the rest; later events that no longer fit
         are dropped. Returns the game and how many events were dropped."""
-        dice = parse_dice(body, CORRECTION_FIELDS, "a correction")
         with self._lock:
             live = self.get(game_id)
             if isinstance(seq, bool) or not isinstance(seq, int) or not 0 < seq < len(live.events):
@@ -316,20 +281,3 @@ def unsure_problem(count: int) -> str:
     """Why a roll that fits waits for a player: the camera is unsure of ``count`` of its dice."""
     dice = counted(count, "die", "dice")
     return f"the camera is unsure of {dice} (boxed in red); check the roll, then record it"
-
-
-def parse_dice(body: Any, fields: tuple[str, ...], what: str) -> tuple:
-    """The dice of a roll or correction request (``what``, whose body takes ``fields``), checked
-    for shape (the rules check the rest)."""
-    if not isinstance(body, dict) or not isinstance(body.get("dice"), list):
-        raise RequestError('send the roll as {"dice": [{"colour": "red", "pips": 4}, …]}')
-    check_fields(body, fields, what)
-    if len(body["dice"]) > MAX_DICE_IN_A_ROLL:
-        raise RequestError(f"a roll has at most {MAX_DICE_IN_A_ROLL} dice, got {len(body['dice'])}")
-    for number, die in enumerate(body["dice"], start=1):
-        if isinstance(die, dict):
-            check_fields(die, DIE_FIELDS, f"die {number}")
-    try:
-        return tuple(die_from_dict(d) for d in body["dice"])
-    except IllegalMove as err:
-        raise RequestError(str(err)) from None

@@ -2,8 +2,8 @@
 
 from .calibration import Calibration, CalibrationError
 from .detector import DiceDetector
-from .die import Die
+from .die import SeenDie
 from .onnx_model import ModelError
 from .reader import DiceReader
 
-__all__ = ["Calibration", "CalibrationError", "DiceDetector", "DiceReader", "Die", "ModelError"]
+__all__ = ["Calibration", "CalibrationError", "DiceDetector", "DiceReader", "ModelError", "SeenDie"]

@@ -4,7 +4,7 @@ import cv2
 import numpy as np
 
 from .boxes import Box
-from .die import Die
+from .die import SeenDie
 
 INK = {
     "red": (40, 40, 230),
@@ -31,7 +31,7 @@ MISSED = (0, 215, 255)
 
 def annotate(
     image: np.ndarray,
-    dice: list[Die],
+    dice: list[SeenDie],
     wrong: set[int] | None = None,
     missed: list[tuple[Box, int]] | None = None,
 ) -> np.ndarray:
@@ -86,3 +86,9 @@ def text_on(patch: tuple[int, int, int]) -> tuple[int, int, int]:
     """Black text on a light patch (BGR), white on a dark one."""
     blue, green, red = patch
     return (0, 0, 0) if 0.114 * blue + 0.587 * green + 0.299 * red > 140 else (255, 255, 255)
+
+
+def jpeg(picture: np.ndarray, quality: int = 85) -> bytes | None:
+    """The picture as JPEG bytes for a page to show (None if OpenCV cannot encode it)."""
+    ok, data = cv2.imencode(".jpg", picture, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    return data.tobytes() if ok else None

@@ -1,4 +1,4 @@
-"""What the reader sees: one die on the table."""
+"""What the reader sees: one die on the table (the rules' ``Die`` is what the game records)."""
 
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -7,11 +7,11 @@ from .boxes import centre
 
 
 @dataclass(frozen=True)
-class Die:
+class SeenDie:
     """A die the camera read: its box in pixels of the original image (x, y, w, h) round the
     die as seen (its top face from straight above, with the sides it shows from an angle), the
     pips on top (1–6, never a side face's), its body colour, and how sure the reader is (0–1:
-    the detector's score times the pip reader's). Not in the JSON, for ``camera.bridge``:
+    the detector's score times the pip reader's). Not in the JSON, for ``camera_game``:
     ``lightness`` is its body's CIELAB L (0–100) once the frame's exposure is corrected, what
     tells a roll's black, grey and white dice apart when two of those lie in it;
     ``found_score`` the detector's score alone and ``pips_margin`` how far the pip reader's
@@ -48,7 +48,7 @@ class Die:
         }
 
 
-def in_reading_order(dice: Iterable[Die]) -> list[Die]:
+def in_reading_order(dice: Iterable[SeenDie]) -> list[SeenDie]:
     """Dice as a player reads them off the table: in rows 40 px high, top to bottom, each row
     left to right."""
     return sorted(dice, key=lambda d: (round(d.centre[1] / 40), d.centre[0]))

@@ -4,6 +4,8 @@ from pathlib import Path
 
 import onnxruntime as ort
 
+from ..assets import MODELS
+
 #: onnxruntime's switch for worker threads that busy-wait between runs
 SPINNING = "session.intra_op.allow_spinning"
 
@@ -13,17 +15,15 @@ class ModelError(RuntimeError):
 
 
 def shipped_model(name: str) -> Path:
-    """models/<name> beside the package (a source checkout), else in the current folder."""
-    relative = Path("models") / name
-    beside = Path(__file__).resolve().parents[2] / relative
-    return beside if beside.is_file() else Path.cwd() / relative
+    """The shipped model file ``name`` (``assets.MODELS``)."""
+    return MODELS / name
 
 
 def open_session(path: Path, threads: int, kind: str, option: str) -> ort.InferenceSession:
     """An onnxruntime session on ``threads`` CPU threads, or a ModelError naming the ``kind`` of
     model and the command-line ``option`` that points at another file."""
     if not path.is_file():
-        raise ModelError(f"no {kind} model at {path}; train one (see models/README.md) or pass {option}")
+        raise ModelError(f"no {kind} model at {path}; reinstall the package (it ships them) or pass {option}")
     options = ort.SessionOptions()
     options.intra_op_num_threads = threads
     options.inter_op_num_threads = 1

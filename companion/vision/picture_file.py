@@ -15,6 +15,8 @@ SIGNATURES = {
     b"II*\x00": "TIFF",
     b"MM\x00*": "TIFF",
 }
+#: the pictures a folder of frames (a recording, a labelled set) holds: what OpenCV decodes alone
+FRAME_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
 #: the suffixes of the picture files a player may hand over (the kinds above and HEIC)
 PICTURE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff", ".heic", ".heif")
 #: the ISO brands of HEIC/HEIF photos (bytes 8–12 after "ftyp")

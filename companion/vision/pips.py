@@ -10,12 +10,6 @@ Seen from above through a lens, a die away from the picture's centre shows the s
 the centre, and its top face lies on the outer part of its box; so the crop is moved outward,
 more the farther the die is from the centre (``toward_top_face``). Without this, PipNet read
 the side face's pips of many dice near the edges of a phone photo.
-
-A die lying against another has the other's pips in its crop's margin, and PipNet read some
-such dice with their neighbour's pips. Given the other dice's boxes (``neighbours``), what of a
-crop lies in another die's box, and not in its own, is painted the colour of the table around
-it and the crop read again (``NeighbourPainter``; the reader's ``hide_neighbours``, off by
-default): the painted reading says which pips, never whether it is a die.
 """
 
 from collections.abc import Callable
@@ -63,8 +57,6 @@ MIRRORED = True
 #: digit, one more roll of 600 right unasked, a Roboflow photo 0.95× the time. None: every crop
 #: is read mirrored too
 SURE_UNMIRRORED: float | None = 0.9
-#: a crop with fewer pixels than this in no die's box takes the table's colour from the whole frame
-FEW_TABLE_PIXELS = 10
 
 
 def crop_die(
@@ -76,7 +68,7 @@ def crop_die(
 ) -> np.ndarray:
     """A ``side``×``side`` BGR crop centred on ``box`` (x, y, w, h); edges are repeated past the
     image. ``painted``, given the full-resolution square and the frame pixel of its top-left
-    corner, gives the square to shrink instead (``NeighbourPainter``)."""
+    corner, gives the square to shrink instead (training paints other dice out of some crops)."""
     extent = max(box[2], box[3], 1.0) * margin
     cx, cy = centre(box)
     x0, y0 = int(round(cx - extent / 2)), int(round(cy - extent / 2))
@@ -112,76 +104,10 @@ def toward_top_face(
     return (x + (x + w / 2 - frame_size[0] / 2) * move, y + (y + h / 2 - frame_size[1] / 2) * move, w, h)
 
 
-def box_mask(boxes: list[Box], origin: tuple[int, int], shape: tuple[int, int]) -> np.ndarray:
-    """A mask of ``shape`` (height, width), True where any of ``boxes`` (frame pixels, corners
-    taken whole) covers the part of the frame whose top-left pixel is ``origin``."""
-    mask = np.zeros(shape, np.uint8)
-    for x, y, w, h in boxes:
-        corner = (int(x) - origin[0], int(y) - origin[1])
-        far = (int(x + w) - origin[0], int(y + h) - origin[1])
-        cv2.rectangle(mask, corner, far, 1, thickness=-1)
-    return mask.astype(bool)
-
-
-class NeighbourPainter:
-    """Paints a die's crop where other dice's boxes lie; made once a frame with every die's box."""
-
-    def __init__(self, frame: np.ndarray, boxes: list[Box]) -> None:
-        self.frame = frame
-        self.boxes = boxes
-        self.frame_table: np.ndarray | None = None  # the table's colour over the whole frame, once needed
-
-    def hider_for(self, own: Box) -> Callable[[np.ndarray, tuple[int, int]], np.ndarray]:
-        """What ``crop_die`` calls to paint the crop of the die in ``own`` (one of the boxes)."""
-        others = [box for box in self.boxes if box != own]
-        return lambda part, origin: self.hide_neighbours(part, origin, own, others)
-
-    def hide_neighbours(
-        self, part: np.ndarray, origin: tuple[int, int], own: Box, others: list[Box]
-    ) -> np.ndarray:
-        """``part`` (a square of the frame whose top-left pixel is ``origin``) with its pixels in
-        one of ``others`` and not in ``own`` painted the table's colour: the median of its
-        pixels in no die's box, or of the whole frame's when it has too few."""
-        in_others, in_own = box_mask(others, origin, part.shape[:2]), box_mask([own], origin, part.shape[:2])
-        hidden = in_others & ~in_own
-        if not hidden.any():
-            return part
-        table = ~(in_others | in_own)  # own is one of the painter's boxes, the others the rest
-        colour = np.median(part[table], axis=0) if table.sum() > FEW_TABLE_PIXELS else self.table_colour()
-        painted = part.copy()
-        painted[hidden] = colour.astype(np.uint8)
-        return painted
-
-    def table_colour(self) -> np.ndarray:
-        """The median colour of the frame's pixels in no die's box (worked out once)."""
-        if self.frame_table is None:
-            outside = ~box_mask(self.boxes, (0, 0), self.frame.shape[:2])
-            pixels = self.frame[outside] if outside.any() else self.frame.reshape(-1, 3)
-            self.frame_table = np.median(pixels, axis=0)
-        return self.frame_table
-
-
-def reader_crops(
-    frame: np.ndarray,
-    boxes: list[Box],
-    shift: float = TOP_FACE_SHIFT,
-    neighbours: list[Box] | None = None,
-) -> np.ndarray:
-    """The N×48×48×3 crops PipNet reads for ``boxes`` of ``frame``, each moved toward its die's
-    top face; with ``neighbours`` (every die's box in the frame), what of a crop lies in another
-    die's box is painted the table's colour (``NeighbourPainter``)."""
+def reader_crops(frame: np.ndarray, boxes: list[Box], shift: float = TOP_FACE_SHIFT) -> np.ndarray:
+    """The N×48×48×3 crops PipNet reads for ``boxes`` of ``frame``, each moved toward its die's top face."""
     size = (frame.shape[1], frame.shape[0])
-    painter = None if neighbours is None else NeighbourPainter(frame, neighbours)
-    return np.stack(
-        [
-            crop_die(
-                frame,
-                toward_top_face(box, size, shift),
-                painted=None if painter is None else painter.hider_for(box),
-            )
-            for box in boxes
-        ]
-    )
+    return np.stack([crop_die(frame, toward_top_face(box, size, shift)) for box in boxes])
 
 
 def trained_turns(session: ort.InferenceSession, path: Path) -> int:
@@ -265,24 +191,11 @@ class PipReader:
             upright[unsure] = (upright[unsure] + others.sum(axis=0)) / self.turns
         return upright
 
-    def read(
-        self, frame: np.ndarray, boxes: list[Box], neighbours: list[Box] | None = None
-    ) -> list[PipReading]:
-        """One reading per box of ``frame``. ``neighbours``: dice's boxes whose parts in another
-        die's crop are painted the table's colour (``NeighbourPainter``); a crop so painted is
-        read again, and that reading's pips are taken unless either reading says "not a die"
-        (the painting tells which pips, never whether it is a die). None: nothing is painted."""
+    def read(self, frame: np.ndarray, boxes: list[Box]) -> list[PipReading]:
+        """One reading per box of ``frame``."""
         if not boxes:
             return []
-        crops = reader_crops(frame, boxes, self.top_face_shift)
-        rows = self.probabilities(crops)
-        if neighbours is not None:
-            painted = reader_crops(frame, boxes, self.top_face_shift, neighbours)
-            changed = [i for i in range(len(boxes)) if not np.array_equal(painted[i], crops[i])]
-            if changed:
-                for i, row in zip(changed, self.probabilities(painted[changed]), strict=True):
-                    if rows[i].argmax() != NOT_A_DIE and row.argmax() != NOT_A_DIE:
-                        rows[i] = row
+        rows = self.probabilities(reader_crops(frame, boxes, self.top_face_shift))
         readings = []
         for row in rows:
             second, first = np.sort(row)[-2:]

@@ -1,4 +1,4 @@
-"""The dice reader: created once (models, calibration), then ``read(frame) -> list[Die]``.
+"""The dice reader: created once (models, calibration), then ``read(frame) -> list[SeenDie]``.
 
 Two models: the detector finds the dice, the pip reader reads each one from a crop of the
 full-resolution frame (and throws out what is not a die). A find the detector is unsure of
@@ -8,8 +8,8 @@ picture without colour (``colourless``) every die's colour is ``other``: a grey 
 any die.
 """
 
+from dataclasses import replace
 from pathlib import Path
-from typing import NamedTuple
 
 import numpy as np
 
@@ -17,8 +17,8 @@ from .boxes import Box, centre
 from .calibration import Calibration
 from .colour import OTHER, BodyReading, palette_colour, read_body, white_balance_gains
 from .dark_frame import brightened as brighten
-from .detector import DEFAULT_THRESHOLD, FOCUS_MOST, QUARTER_FROM, Detection, DiceDetector
-from .die import Die, in_reading_order
+from .detector import DEFAULT_THRESHOLD, FOCUS_MOST, Detection, DiceDetector
+from .die import SeenDie, in_reading_order
 from .pips import DEFAULT_PIP_MODEL, PipReader, PipReading
 from .quality import colourless, unreadable
 
@@ -26,29 +26,9 @@ from .quality import colourless, unreadable
 MAYBE_THRESHOLD = 0.25
 #: how sure the pip reader must be of a maybe's pips to keep it
 SURE_PIPS = 0.7
-#: paint what of a sure die's crop lies in another sure die's box (not its own) the colour of the
-#: table and read it again (``PipReader.read``'s ``neighbours``): a die pressed against another
-#: was read with its neighbour's pips. Maybes are read as they are and paint no other die's crop.
-#: Off: of 1,200 fresh rendered game rolls it read 13 more right unasked, but read F1 only
-#: +0.0010, its interval reaching 0, so session 36's rule was not met; Roboflow one die worse,
-#: about 5 ms more a roll (models/HISTORY.md)
-HIDE_NEIGHBOURS = False
 #: a find narrower than this (pixels of the frame) is too small to show pips: not read as a die
 #: (the smallest labelled die of the shared sets is 8 px, most are 12 px or more)
 MIN_DIE_SIDE = 6
-
-
-class Found(NamedTuple):
-    """A die found in a frame, its colour not yet read: its box in pixels of the frame, its pips,
-    how sure the reader is (the detector's score times the pip reader's confidence), the
-    detector's score alone and how far the pip reader's answer led its next (None for a model
-    that reads pips itself)."""
-
-    box: Box
-    pips: int
-    score: float
-    found_score: float
-    pips_margin: float | None
 
 
 class DiceReader:
@@ -57,43 +37,28 @@ class DiceReader:
         model_path: Path | None = None,
         calibration: Calibration | None = None,
         threads: int = 2,
-        input_side: int | None = None,
         threshold: float = DEFAULT_THRESHOLD,
         pip_model_path: Path | None = None,
-        maybe_threshold: float | None = MAYBE_THRESHOLD,
-        sure_pips: float = SURE_PIPS,
-        hide_neighbours: bool = HIDE_NEIGHBOURS,
         focus_most: float | None = FOCUS_MOST,
-        quarter_from: int | None = QUARTER_FROM,
     ) -> None:
-        """``maybe_threshold`` None: no maybes, only finds the detector scores ``threshold``;
-        ``hide_neighbours``: sure dice are read with the others painted out of their crops;
-        ``focus_most``: the detector's (None: its usual look covers the whole frame always);
-        ``quarter_from``: the detector's (None: its quarter look is always made)."""
-        self.detector = DiceDetector(
-            model_path,
-            input_side=input_side,
-            threads=threads,
-            threshold=threshold,
-            focus_most=focus_most,
-            quarter_from=quarter_from,
-        )
+        """``model_path``, ``pip_model_path`` None: the shipped models; ``threshold``: the
+        detector's score that makes a find a sure die; ``focus_most``: the detector's (None: its
+        usual look covers the whole frame always, as ``--whole-frame`` asks)."""
+        self.detector = DiceDetector(model_path, threads=threads, threshold=threshold, focus_most=focus_most)
         self.pip_reader: PipReader | None = None
         if pip_model_path is not None or DEFAULT_PIP_MODEL.is_file() or not self.detector.reads_pips:
             self.pip_reader = PipReader(pip_model_path, threads=threads)  # ModelError if missing
-        if self.pip_reader is not None and maybe_threshold is not None:
-            self.detector.floor = min(maybe_threshold, threshold)
-        self.sure_pips = sure_pips
-        self.hide_neighbours = hide_neighbours
+        if self.pip_reader is not None:
+            self.detector.floor = min(MAYBE_THRESHOLD, threshold)
         self.calibration = calibration or Calibration()
 
     def keeps(self, score: float, reading: PipReading) -> bool:
         """Whether a find the detector scored ``score`` and the pip reader read so is a die."""
         if reading.pips is None:
             return False
-        return score >= self.detector.threshold or reading.confidence >= self.sure_pips
+        return score >= self.detector.threshold or reading.confidence >= SURE_PIPS
 
-    def read(self, frame: np.ndarray, whole: bool = False, brightened: bool = False) -> list[Die]:
+    def read(self, frame: np.ndarray, whole: bool = False, brightened: bool = False) -> list[SeenDie]:
         """Every die on the table in this BGR frame, in reading order (top to bottom, left to right);
         ``whole``: the detector's usual look covers the whole frame (a roll read short is read so again);
         ``brightened``: the dice are found and read on a brightened copy of the frame
@@ -102,20 +67,16 @@ class DiceReader:
         gains = white_balance_gains(frame, [f.box for f in found])
         without_colour = colourless(frame)
         dice = []
-        for f in found:
-            body = read_body(frame, f.box, gains)
+        for die in found:
+            body = read_body(frame, die.box, gains)
             colour = OTHER if without_colour else self.colour_named(body)
             lightness, tint = (None, None) if body is None else (body.lab[0], body.lab[1:])
-            x, y, w, h = (int(round(v)) for v in f.box)
-            score = min(1.0, max(0.0, f.score))
-            dice.append(
-                Die((x, y, w, h), f.pips, colour, score, lightness, f.found_score, f.pips_margin, tint)
-            )
+            dice.append(replace(die, colour=colour, lightness=lightness, tint=tint))
         return in_reading_order(dice)
 
-    def find(self, frame: np.ndarray, whole: bool = False) -> list[Found]:
-        """Every die in this BGR frame, colour not yet read: what ``read`` names the colours of,
-        and what calibration learns them from (``whole``: as ``read``'s)."""
+    def find(self, frame: np.ndarray, whole: bool = False) -> list[SeenDie]:
+        """Every die in this BGR frame, its colour not yet read (``other``): what ``read`` names
+        the colours of, and what calibration learns them from (``whole``: as ``read``'s)."""
         problem = unreadable(frame)
         if problem is not None:
             raise ValueError(problem)
@@ -137,17 +98,12 @@ class DiceReader:
             if table.on_table(centre(d.box)) and max(d.box[2], d.box[3]) >= MIN_DIE_SIDE
         ]
         if self.pip_reader is None:  # a model that reads the pips itself
-            return [Found(d.box, d.pips, d.score, d.score, None) for d in found]
+            return [seen(d.box, d.pips, d.score, d.score, None) for d in found]
         unread = [d.box for d in found if d.box not in readings]
-        if self.hide_neighbours:  # sure dice are read with each other painted out, maybes as they are
-            sure = [d.box for d in found if d.score >= self.detector.threshold]
-            sure_unread = [box for box in unread if box in sure]
-            readings.update(zip(sure_unread, self.pip_reader.read(frame, sure_unread, sure), strict=True))
-            unread = [box for box in unread if box not in readings]
         readings.update(zip(unread, self.pip_reader.read(frame, unread), strict=True))
         read = [(d, readings[d.box]) for d in found]
         return [
-            Found(d.box, reading.pips, d.score * reading.confidence, d.score, reading.margin)
+            seen(d.box, reading.pips, d.score * reading.confidence, d.score, reading.margin)
             for d, reading in read
             if self.keeps(d.score, reading)
         ]
@@ -166,3 +122,9 @@ class DiceReader:
             return learned[0]
         name, confidence = palette_colour(reading)
         return name if confidence >= 0.45 else OTHER
+
+
+def seen(box: Box, pips: int, score: float, found_score: float, pips_margin: float | None) -> SeenDie:
+    """A die found and read, its colour not yet named: its box in whole pixels of the frame."""
+    x, y, w, h = (int(round(v)) for v in box)
+    return SeenDie((x, y, w, h), pips, OTHER, min(1.0, max(0.0, score)), None, found_score, pips_margin)

@@ -8,11 +8,12 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 
-from ..rules import RulesError
+from ..rules import ConfigError, RulesError
 from ..service import GameNotFound, GameService, RequestError, Unauthorized
 from ..service.export import export_csv, export_json
 from ..service.view import state_json
 from ..words import nearest
+from . import requests
 
 blueprint = Blueprint("api", __name__, url_prefix="/api")
 
@@ -127,7 +128,11 @@ def list_games() -> Response:
 
 @blueprint.post("/games")
 def create_game() -> tuple[Response, int]:
-    live = service().create(body())
+    config, seed = requests.new_game(body())
+    try:
+        live = service().create(config, seed)
+    except ConfigError as err:  # settings the rules refuse only once the game starts
+        raise RequestError(str(err)) from None
     return jsonify(id=live.record.id, token=live.record.token), 201
 
 
@@ -139,7 +144,7 @@ def game_state(game_id: str) -> Response:
 @blueprint.post("/games/<game_id>/rolls")
 @needs_token
 def roll(game_id: str) -> Response:
-    return jsonify(state_json_of(service().roll(game_id, body())))
+    return jsonify(state_json_of(service().roll(game_id, requests.roll(body()))))
 
 
 @blueprint.post("/games/<game_id>/rolls/virtual")
@@ -151,7 +156,7 @@ def roll_virtual(game_id: str) -> Response:
 @blueprint.post("/games/<game_id>/placements")
 @needs_token
 def place(game_id: str) -> Response:
-    return jsonify(state_json_of(service().place(game_id, body())))
+    return jsonify(state_json_of(service().place(game_id, *requests.placement(body()))))
 
 
 @blueprint.post("/games/<game_id>/undo")
@@ -163,10 +168,8 @@ def undo(game_id: str) -> Response:
 @blueprint.post("/games/<game_id>/corrections")
 @needs_token
 def correct(game_id: str) -> Response:
-    data = body()
-    live, dropped = service().correct_roll(
-        game_id, data.get("event") if isinstance(data, dict) else None, data
-    )
+    seq, dice = requests.correction(body())
+    live, dropped = service().correct_roll(game_id, seq, dice)
     return jsonify(dropped=dropped, state=state_json_of(live))
 
 

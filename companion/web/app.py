@@ -7,7 +7,7 @@ from flask import Flask
 
 from ..service import GameService
 from ..storage import EventStore
-from . import api, pages, setup
+from . import api, pages, setup_page
 
 DEFAULT_DATA_DIR = Path.home() / ".local" / "share" / "vegas-companion"
 
@@ -23,5 +23,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["games"] = service
     app.register_blueprint(api.blueprint)
     app.register_blueprint(pages.blueprint)
-    app.register_blueprint(setup.blueprint)
+    app.register_blueprint(setup_page.blueprint)
     return app

@@ -1,0 +1,114 @@
+"""The camera into the live game: a settled roll becomes the current player's roll when it
+fits and the reader is sure of every die; otherwise the page shows the picture and asks for a
+correction (or, for a roll that fits, a confirmation). Dice that arrived in a
+casino zone become a placement proposal (accepted at once only with ``accept_placements``)."""
+
+from collections import Counter
+from typing import Any
+
+from ..camera.watcher import Settled
+from ..rules import Phase
+from ..service import GameService
+from ..vision import SeenDie
+from ..vision.annotate import annotate, jpeg
+from .roll_colours import to_rules_dice
+
+#: a die the detector scores under this, or whose pips the pip reader read with a margin under
+#: ``UNSURE_MARGIN`` (its answer's probability less the next likeliest's), is one the reader is
+#: unsure of: a roll that holds one is shown to a player before it is recorded. Session 33
+#: (rendered game rolls, seeds 123–132 to choose, 135, 136 and 139 to check): of 4,558 rolls that
+#: fit the roller's hand, asking so left 11 recorded wrong without a question and 4,207 right,
+#: where asking of a die scored under 0.45 (detector × pip confidence, session 30) left 22 and 4,254.
+#: Session 52 (PipNet run 28 since session 34): on the 5,755 used rolls that fit, 0.5 / 0.5 asked
+#: 435 and left 16 wrong, 0.3 / 0.6 asked 355 and left 15; on 2,400 fresh ones (seeds 200–203, as
+#: rendered and at saturation × 0.5) asked 159 -> 133, recorded wrong 9 -> 9, right 2,099 -> 2,125
+UNSURE_FOUND = 0.3
+UNSURE_MARGIN = 0.6
+#: for a die without those two (a model that reads pips itself): the least score (detector ×
+#: pip confidence) of a die the reader is sure of (session 30)
+UNSURE_SCORE = 0.45
+
+
+def unsure(die: SeenDie) -> bool:
+    """Whether the reader is unsure of this die: found or read hesitantly."""
+    if die.found_score is None or die.pips_margin is None:
+        return die.score < UNSURE_SCORE
+    return die.found_score < UNSURE_FOUND or die.pips_margin < UNSURE_MARGIN
+
+
+def unsure_dice(seen: tuple[SeenDie, ...]) -> tuple[int, ...]:
+    """The indices of the dice the reader is unsure of."""
+    return tuple(i for i, die in enumerate(seen) if unsure(die))
+
+
+def placement_seen(placed: dict[str, int], before: dict[str, int], state: Any) -> dict[str, Any] | None:
+    """The casino whose zone gained the most dice since the previous settled view, among the
+    values just rolled. Comparing two views of the camera (not the camera with the game)
+    cancels whatever it steadily mistakes for a die, such as a painted casino number."""
+    if state.phase is not Phase.PLACE or not state.last_roll:
+        return None
+    rolled = Counter(d.pips for d in state.last_roll)
+    gains = {name: placed.get(name, 0) - before.get(name, 0) for name in state.casinos}
+    candidates = [n for n, g in gains.items() if g > 0 and (n == "slot" or int(n) in rolled)]
+    if not candidates:
+        return None
+    best = max(gains[n] for n in candidates)
+    top = [n for n in candidates if gains[n] == best]
+    if len(top) != 1:
+        return None
+    name = top[0]
+    if name == "slot":
+        values = [v for v, n in rolled.items() if n == gains[name]]
+        return {"value": values[0], "casino": "slot"} if len(values) == 1 else None
+    return {"value": int(name), "casino": name}
+
+
+#: the phases in which the game waits for a roll
+ROLL_PHASES = (Phase.ROLL, Phase.NEUTRAL_ROLL)
+
+
+class CameraBridge:
+    def __init__(self, service: GameService, source_name: str, accept_placements: bool = False) -> None:
+        self.service = service
+        self.source_name = source_name
+        self.accept_placements = accept_placements
+        self._placed_before: dict[str, int] = {}
+
+    def on_record(self, record: dict) -> None:
+        if "camera" in record:
+            self.service.set_camera_status(record["camera"], record["message"], self.source_name)
+
+    def dice_rolled(self) -> int | None:
+        """How many dice the camera's game waits to see rolled (None: it waits for no roll)."""
+        live = self.service.active_game()
+        if live is None or live.state.phase not in ROLL_PHASES:
+            return None
+        return sum(live.state.expected_roll().values()) or None
+
+    def on_settled(self, seen: Settled) -> None:
+        live = self.service.active_game()
+        if live is None:
+            return
+        state = live.state
+        before, self._placed_before = self._placed_before, dict(seen.placed)
+        if seen.placed:
+            proposal = placement_seen(seen.placed, before, state)
+            if proposal is not None:
+                if self.accept_placements:
+                    live = self.service.place(live.record.id, proposal["value"], proposal["casino"])
+                    state = live.state
+                else:
+                    self.service.propose_placement(live.record.id, proposal)
+        if not seen.dice or state.phase not in ROLL_PHASES:
+            return
+        dice = to_rules_dice(seen.dice, state.expected_roll())
+        unsure = unsure_dice(seen.dice)
+
+        def picture() -> bytes | None:
+            if seen.frame is None:
+                return None
+            return jpeg(annotate(seen.frame, list(seen.dice), wrong=set(unsure)))
+
+        # The rules decide whether the roll fits, and say why not; the bridge only translates,
+        # and holds back a roll with a die the reader is unsure of for a player to look at.
+        self.service.offer_camera_roll(live.record.id, dice, picture, unsure)

@@ -1,0 +1,100 @@
+"""Make a sample session from labelled real photos of one table: a bare table (the dice
+painted out of the first photo), then each photo as a settled roll, with motion between.
+
+    python -m research.synth.photo_recording samples/webcam-real \\
+        --photos ../shared/datasets/webcam-white-dice/valid --count 8 --colour white
+"""
+
+import argparse
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from research.reader.dataset import read_yolo_folder
+
+FPS = 15
+BARE_S, MOVE_S, STILL_S = 1.0, 0.4, 1.0
+
+
+def bare_table(photo: np.ndarray, boxes: list) -> np.ndarray:
+    mask = np.zeros(photo.shape[:2], np.uint8)
+    for b in boxes:
+        pad = 0.9 * max(b.w, b.h)  # the box is the top face; the die and its shadow reach further
+        cv2.rectangle(
+            mask, (int(b.x - pad), int(b.y - pad)), (int(b.x + b.w + pad), int(b.y + b.h + pad)), 255, -1
+        )
+    return cv2.inpaint(photo, mask, 9, cv2.INPAINT_TELEA)
+
+
+def noisy(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A live sensor never repeats a frame exactly."""
+    return np.clip(image.astype(np.int16) + rng.integers(-3, 4, image.shape), 0, 255).astype(np.uint8)
+
+
+def moving(a: np.ndarray, b: np.ndarray, steps: int, rng: np.random.Generator) -> list[np.ndarray]:
+    frames = []
+    for i in range(steps):
+        mix = (i + 1) / (steps + 1)
+        shift = np.float32([[1, 0, rng.uniform(-25, 25)], [0, 1, rng.uniform(-25, 25)]])
+        b_moved = cv2.warpAffine(b, shift, (b.shape[1], b.shape[0]), borderMode=cv2.BORDER_REFLECT)
+        frame = cv2.addWeighted(a, 1 - mix, b_moved, mix, 0)
+        frames.append(cv2.GaussianBlur(frame, (0, 0), 3))
+    return frames
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--photos", type=Path, required=True, help="a YOLO folder of photos of one table")
+    parser.add_argument("--count", type=int, default=8)
+    parser.add_argument("--colour", default="white", help="the colour of the dice in these photos")
+    parser.add_argument("--seed", type=int, default=3)
+    args = parser.parse_args()
+    rng = np.random.default_rng(args.seed)
+    items = list(read_yolo_folder(args.photos))
+    chosen = [
+        items[i] for i in sorted(rng.choice(len(items), size=min(args.count, len(items)), replace=False))
+    ]
+    photos = [cv2.imread(str(item.image_path)) for item in chosen]
+    h, w = photos[0].shape[:2]
+    bare = bare_table(photos[0], chosen[0].boxes(w, h))
+    frames: list[np.ndarray] = [noisy(bare, rng) for _ in range(int(BARE_S * FPS))]
+    rolls = []
+    for item, photo in zip(chosen, photos, strict=True):
+        photo = cv2.resize(photo, (w, h))
+        frames += moving(bare, photo, int(MOVE_S * FPS), rng)
+        still_from = len(frames) / FPS
+        frames += [noisy(photo, rng) for _ in range(int(STILL_S * FPS))]
+        rolls.append(
+            {
+                "dice": [{"colour": args.colour, "pips": b.pips} for b in item.boxes(w, h)],
+                "still_from": round(still_from, 3),
+                "still_to": round(len(frames) / FPS, 3),
+                "photo": item.image_path.name,
+            }
+        )
+        frames += moving(photo, bare, int(MOVE_S * FPS), rng)
+        frames += [noisy(bare, rng) for _ in range(int(BARE_S * FPS))]
+    (args.out / "frames").mkdir(parents=True, exist_ok=True)
+    for index, frame in enumerate(frames):
+        cv2.imwrite(str(args.out / "frames" / f"{index:05d}.jpg"), frame, [cv2.IMWRITE_JPEG_QUALITY, 82])
+    (args.out / "recording.json").write_text(
+        json.dumps(
+            {
+                "fps": FPS,
+                "size": [w, h],
+                "rolls": rolls,
+                "about": f"Real photos from {args.photos.parent.name}/{args.photos.name} (MIT licence, "
+                "matteop65/Dice_Detection_Recognition), played as rolls on an inpainted bare desk.",
+            },
+            indent=1,
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()
