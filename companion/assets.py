@@ -1,6 +1,7 @@
-"""Where the files that ship with the package lie: the two models and the demo recording. An
-installed package holds them inside (``companion/models``, ``companion/demo``); a checkout
-installed in place (``pip install -e``) finds them at the top of the checkout."""
+"""Where the files the companion reads lie: the two models and the demo recording that ship with
+it, and the table's own calibration. An installed package holds the shipped files inside
+(``companion/models``, ``companion/demo``); a checkout installed in place (``pip install -e``)
+finds them at the top of the checkout."""
 
 from pathlib import Path
 
@@ -17,3 +18,5 @@ def shipped(inside: str, in_checkout: str) -> Path:
 MODELS = shipped("models", "models")
 #: one recorded round of a classic two-player game, played by ``serve --watch`` with no camera
 DEMO = shipped("demo", "samples/classic-two-players")
+#: a table's calibration (``companion calibrate``, the setup page), in the folder the companion runs in
+TABLE_CALIBRATION = Path("calibration") / "table.json"

@@ -45,8 +45,8 @@ def test_an_orange_players_dice_read_red_are_orange():
 def test_an_orange_players_roll_is_renamed_where_only_one_renaming_of_the_whole_roll_fits():
     """A die read red in an orange player's roll with white neutral dice may be orange or white
     (white dice read red under a tungsten lamp); but a die read grey there can only be white, so
-    when the dice read grey are the white ones the dice read red are orange (session 51: an
-    orange player's rolls asked about their colours 8 -> 0 of 300 rendered)."""
+    when the dice read grey are the white ones the dice read red are orange (an orange player's
+    rolls asked about their colours: 0 of 300 rendered, 8 without this)."""
     hand = {("orange", False): 3, ("white", False): 3}
     read = seen(("red", 2), ("grey", 6), ("red", 3), ("grey", 1), ("white", 4), ("red", 5))
     assert [d.colour for d in to_rules_dice(read, hand)] == [
@@ -140,9 +140,9 @@ def test_nothing_is_renamed_where_the_hand_leaves_two_answers_or_none():
 
 
 def test_a_players_dice_read_without_a_hue_in_a_pale_picture_are_the_players():
-    """A dim room or a washed-out webcam takes the hue from every die (session 49: at half the
-    saturation green, blue and violet dice read grey, yellow white); a roll that holds no
-    neutral dice is the roller's own."""
+    """A dim room or a washed-out webcam takes the hue from every die (at half the saturation green,
+    blue and violet dice read grey, yellow white); a roll that holds no neutral dice is the roller's
+    own."""
     dice = to_rules_dice(seen(("grey", 3), ("green", 5), ("black", 1), ("white", 2)), {("green", False): 4})
     assert [d.colour for d in dice] == ["green"] * 4
     biggy = {("yellow", False): 1, ("yellow", True): 1}
@@ -259,7 +259,7 @@ def test_a_roll_that_fits_is_recorded_when_the_camera_is_sure_of_every_die(tmp_p
 
 
 def test_a_roll_that_fits_waits_for_a_look_when_the_camera_is_unsure_of_a_die(tmp_path):
-    """Session 30: rolls recorded wrong without a question held a die the reader scored low."""
+    """Rolls recorded wrong without a question held a die the reader scored low."""
     from companion.camera.watcher import Settled
     from companion.rules.events import die_from_dict
 
@@ -282,10 +282,8 @@ def test_a_roll_that_fits_waits_for_a_look_when_the_camera_is_unsure_of_a_die(tm
 
 
 def test_the_camera_is_unsure_of_a_die_found_or_read_hesitantly():
-    """Session 33: the detector's score and the pip reader's margin apart say more than their
-    product; a die without them (a model that reads pips itself) falls back to the product.
-    Session 52 moved the two lines (found under 0.3, margin under 0.6): fewer rolls asked, none
-    more recorded wrong."""
+    """The detector's score and the pip reader's margin apart say more than their product; a die
+    without them (a model that reads pips itself) falls back to the product."""
     from companion.camera_game.bridge import unsure
 
     def die(score: float, found: float | None, margin: float | None) -> SeenDie:
@@ -386,8 +384,8 @@ def test_a_players_dice_in_a_picture_without_colour_are_the_darker_ones_beside_w
 
 
 def test_an_orange_players_dice_in_a_picture_without_colour_are_the_darker_ones_beside_white_neutral_dice():
-    """Session 51 (rendered orange players' rolls read without colour, seed 195): colours asked about
-    105 -> 37 of 300 rolls, none more recorded wrong."""
+    """Rendered orange players' rolls read without colour (seed 195): colours asked about in 37 of
+    300 rolls rather than 105, none more recorded wrong."""
     hand = {("orange", False): 3, ("white", False): 2}
     dice = to_rules_dice(lit(*GREY_ROLL), hand)
     assert [d.colour for d in dice] == ["orange", "white", "orange", "orange", "white"]

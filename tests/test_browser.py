@@ -140,6 +140,8 @@ def test_play_a_round_by_hand_and_see_the_tie_and_payouts(page, server):
 
     page.click("#share")
     page.wait_for_selector("#share-dialog img.qr")
+    page.wait_for_function("document.querySelector('#share-dialog img.qr').complete")
+    assert page.eval_on_selector("#share-dialog img.qr", "img => img.naturalWidth") > 0, "the QR code shows"
     shot(page, "6-join-link")
     page.click("#share-dialog button")
 

@@ -48,7 +48,7 @@ def reading(lightness: float, chroma: float, hue: float, dark_pips: bool) -> Bod
         (74, 37, 77, True, "white"),
         (82, 29, 98, True, "yellow"),  # a pale yellow die
         (76, 54, 91, True, "yellow"),
-        (76, 44, 72, True, "white"),  # white under a warm cast (valid), yellow before session 27
+        (76, 44, 72, True, "white"),  # white under a warm cast (valid): an ivory die
         (79, 47, 81, True, "white"),
         (75, 62, 81, True, "yellow"),  # yellow dice under the same cast (median, 10th percentile)
         (70, 57, 77, True, "yellow"),

@@ -55,7 +55,7 @@ def test_a_neighbour_the_large_box_covers_is_a_die_but_a_pip_inside_it_is_not(de
     neighbour, pip = die(190, 110, 100), die(150, 150, 30)  # found by the usual look
     detector.answers.update({640: [neighbour, pip], 320: [large]})
     assert sorted(d.box for d in detector.detect(FRAME)) == sorted([large.box, neighbour.box])
-    detector.part_inside = None  # before session 22: every find whose centre lies inside went
+    detector.part_inside = None  # None: every find whose centre lies inside goes
     assert [d.box for d in detector.detect(FRAME)] == [large.box]
 
 

@@ -110,7 +110,7 @@ def test_a_colour_is_learned_from_the_dice_in_the_tray_and_named_in_play(client,
 
 
 def test_the_page_names_the_colours_the_game_being_played_rolls_that_are_not_learned(client, setup):
-    """Each player's colour and the neutral dice's (session 53: learning them matters), until learned."""
+    """Each player's colour and the neutral dice's (learning them matters), until learned."""
     setup.see(rendered([("red", 4), ("red", 6)]))
     assert client.get("/api/setup").get_json()["to_learn"] is None  # no game yet
     players = [{"name": "Ann", "colour": "red"}, {"name": "Bo", "colour": "gray"}]

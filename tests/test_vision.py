@@ -87,7 +87,7 @@ def test_read_says_when_the_dice_are_too_dark_for_their_colours(tmp_path, capsys
 
 def test_white_dice_in_a_dim_webcam_picture_are_white(reader):
     # real webcam shots scaled down to 0.4: their white dice read grey when the exposure was
-    # raised at most ×1.6 (models/HISTORY.md, session 26)
+    # raised at most ×1.6
     for path in sorted((FIXTURES / "images").glob("webcam-white-dice-*.jpg")):
         dim = np.clip(cv2.imread(str(path)).astype(np.float32) * 0.4 + 0.5, 0, 255).astype(np.uint8)
         dice = reader.read(dim)

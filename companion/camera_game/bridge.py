@@ -15,17 +15,14 @@ from .roll_colours import to_rules_dice
 
 #: a die the detector scores under this, or whose pips the pip reader read with a margin under
 #: ``UNSURE_MARGIN`` (its answer's probability less the next likeliest's), is one the reader is
-#: unsure of: a roll that holds one is shown to a player before it is recorded. Session 33
-#: (rendered game rolls, seeds 123–132 to choose, 135, 136 and 139 to check): of 4,558 rolls that
-#: fit the roller's hand, asking so left 11 recorded wrong without a question and 4,207 right,
-#: where asking of a die scored under 0.45 (detector × pip confidence, session 30) left 22 and 4,254.
-#: Session 52 (PipNet run 28 since session 34): on the 5,755 used rolls that fit, 0.5 / 0.5 asked
-#: 435 and left 16 wrong, 0.3 / 0.6 asked 355 and left 15; on 2,400 fresh ones (seeds 200–203, as
-#: rendered and at saturation × 0.5) asked 159 -> 133, recorded wrong 9 -> 9, right 2,099 -> 2,125
+#: unsure of: a roll that holds one is shown to a player before it is recorded. Chosen on rendered
+#: game rolls: on 5,755 rolls that fit the roller's hand, 0.3 / 0.6 asked about 355 and left 15
+#: recorded wrong, where 0.5 / 0.5 asked 435 and left 16; on 2,400 fresh ones (as rendered and at
+#: saturation × 0.5) it asked 133 where 0.5 / 0.5 asked 159, with the same 9 recorded wrong
 UNSURE_FOUND = 0.3
 UNSURE_MARGIN = 0.6
 #: for a die without those two (a model that reads pips itself): the least score (detector ×
-#: pip confidence) of a die the reader is sure of (session 30)
+#: pip confidence) of a die the reader is sure of
 UNSURE_SCORE = 0.45
 
 

@@ -1,30 +1,22 @@
 """`companion calibrate`: learn this table's dice colours from one photo per colour."""
 
+from __future__ import annotations
+
 import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import numpy as np
-
-from ..vision.calibration import (
-    DEFAULT_FILE,
-    ZONES,
-    Calibration,
-    CalibrationError,
-    body_readings,
-    cut_to,
-    learn_colour,
-    parse_rect,
-)
-from ..vision.calibration_checks import alike_colours, alike_warning, photo_warnings
-from ..vision.colour import BodyReading
-from ..vision.colour_names import ColourNameError, reader_colour
+from ..assets import TABLE_CALIBRATION
 from ..words import nearest
 from . import CommandError
 from .parser import whole_number
 from .vision_support import add_model_options, dice_count, load_image, reader_for
 
-if TYPE_CHECKING:  # the reader's models load onnxruntime: only `calibrate` itself needs it
+if TYPE_CHECKING:  # numpy, OpenCV and onnxruntime load when the command runs, not at start-up
+    import numpy as np
+
+    from ..vision.calibration import Calibration
+    from ..vision.colour import BodyReading
     from ..vision.reader import DiceReader
 
 
@@ -60,7 +52,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--out",
         type=Path,
-        default=DEFAULT_FILE,
+        default=TABLE_CALIBRATION,
         help="where to write the calibration (default: calibration/table.json)",
     )
     add_model_options(parser)
@@ -71,6 +63,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..vision.calibration import Calibration, CalibrationError, learn_colour, parse_rect
+    from ..vision.calibration_checks import alike_colours, alike_warning, photo_warnings
+
     if not args.photo:
         raise CommandError("give at least one --photo COLOUR=IMAGE (a photo of that colour's dice)")
     reader = reader_for(args)
@@ -132,6 +127,8 @@ def photos_by_colour(specs: list[str]) -> dict[str, tuple[list[str], str]]:
 
 def colour_name(given: str) -> tuple[str, str]:
     """``reader_colour`` for ``--photo``: a name that looks like a typo is a CommandError."""
+    from ..vision.colour_names import ColourNameError, reader_colour
+
     try:
         return reader_colour(given)
     except ColourNameError as err:
@@ -141,6 +138,7 @@ def colour_name(given: str) -> tuple[str, str]:
 def refuse_areas_outside(calibration: Calibration) -> None:
     """A CommandError for a --table or --zone that misses the photos (a typo: 2000 for 200),
     before anything is written: in play every die, or every die of that zone, would be missed."""
+    from ..vision.calibration import cut_to
 
     def text(rect: tuple[int, ...]) -> str:
         return ",".join(map(str, rect))
@@ -159,6 +157,8 @@ def refuse_areas_outside(calibration: Calibration) -> None:
 
 def zone_name(given: str) -> str:
     """A zone's name as the camera loop knows it, or a CommandError saying which names there are."""
+    from ..vision.calibration import ZONES
+
     name = given.strip().lower()
     if name in ZONES:
         return name
@@ -167,7 +167,9 @@ def zone_name(given: str) -> str:
     raise CommandError(f"--zone {given}=…: no zone {given!r}{hint} (zones: {', '.join(ZONES)})")
 
 
-def learn_readings(reader: "DiceReader", image: np.ndarray) -> list[BodyReading]:
+def learn_readings(reader: DiceReader, image: np.ndarray) -> list[BodyReading]:
     """The bodies of the dice the reader finds in ``image`` (the pip reader vouches for them),
     white-balanced by those dice alone, as a calibration photo is read."""
+    from ..vision.calibration import body_readings
+
     return body_readings(image, [found.box for found in reader.find(image)])

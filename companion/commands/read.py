@@ -1,18 +1,21 @@
 """`companion read IMAGE…`: find every die in pictures, with pips and colour."""
 
+from __future__ import annotations
+
 import argparse
 import json
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import numpy as np
-
-from ..vision.colour import too_dark_for_colour
-from ..vision.die import SeenDie
-from ..vision.quality import NO_COLOUR, TOO_DARK, colourless, lighting_problem
 from . import CommandError
 from .vision_support import add_reader_options, dice_count, load_image, pictures_in, reader_for
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from ..vision import SeenDie
 
 #: what an annotated picture's name adds to the picture's own (so it never replaces the photo)
 ANNOTATED_SUFFIX = ".read.jpg"
@@ -35,6 +38,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..vision.colour import too_dark_for_colour
+    from ..vision.quality import NO_COLOUR, TOO_DARK, colourless, lighting_problem
+
     if args.annotate is not None:
         prepare_folder(args.annotate)
     reader = reader_for(args)

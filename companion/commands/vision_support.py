@@ -4,9 +4,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..vision.heic import HeicError, read_heic
 from ..vision.picture_file import PICTURE_SUFFIXES, jpeg_cut_short, kind_of
-from ..vision.quality import unreadable
 from ..words import counted
 from . import CommandError
 from .parser import add_whole_frame_option, share, whole_number
@@ -132,6 +130,9 @@ def load_image(path: Path) -> Picture:
     first bytes say what is wrong with it; a JPEG's are all read again to find where its picture
     ends."""
     import cv2
+
+    from ..vision.heic import HeicError, read_heic
+    from ..vision.quality import unreadable
 
     if not path.exists():
         if any(wildcard in path.name for wildcard in "*?["):  # a shell pattern that matched nothing

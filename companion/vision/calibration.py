@@ -14,13 +14,14 @@ from typing import Any
 
 import numpy as np
 
+from ..assets import TABLE_CALIBRATION
 from ..words import unknown_field
 from .boxes import Box
 from .colour import BodyReading, read_body, white_balance_gains
 
 VERSION = 1
 #: where ``companion calibrate`` and the table setup page keep a table's calibration by default
-DEFAULT_FILE = Path("calibration/table.json")
+DEFAULT_FILE = TABLE_CALIBRATION
 #: the zones the camera loop knows: where dice are rolled, the six casinos and the slot casino
 ZONES = ("tray", "1", "2", "3", "4", "5", "6", "slot")
 Rect = tuple[int, int, int, int]

@@ -1,5 +1,5 @@
 """Questioning a calibration before a game relies on it: dice of two colours in one photo, dice
-of a hue far from the colour named, two colours learned alike (models/HISTORY.md, session 28).
+of a hue far from the colour named, two colours learned alike.
 Pure: readings in, findings and the words for the player out."""
 
 import itertools
@@ -11,8 +11,8 @@ from .calibration import LearnedColour, learn_colour
 from .colour import HUES, OTHER, BodyReading, palette_colour
 
 #: dice of one photo whose bodies part into two groups this far apart (CIELAB, lightness in full)
-#: are not one colour: a photo holding another player's dice too. Session 28: the dice of one
-#: colour in one photo part by at most 55 (966 groups, rendered and Roboflow's) but for three
+#: are not one colour: a photo holding another player's dice too. The dice of one colour in one
+#: photo part by at most 55 (966 groups, rendered and Roboflow's) but for three
 #: groups each holding a die whose body was misread (61–94); one or two rendered dice of another
 #: colour among a colour's dice part them by 60 or more in 5,897 of 8,126 mixes
 MIXED_APART = 60.0

@@ -25,8 +25,8 @@ HUES = {
 }
 #: the hue (degrees) of each colour a body may lean to (``lean_to``): the palette's, and orange,
 #: a player colour of the tablet page the palette has no name for (orange dice read red). Orange
-#: dice measure hue 41–48 in real photos after the light's correction (session 5), 51–68 rendered
-#: (session 51); red ones 20–40 in real photos
+#: dice measure hue 41–48 in real photos after the light's correction, 51–68 rendered; red ones
+#: 20–40 in real photos
 LEAN_HUES = {name: centre for name, (centre, _) in HUES.items()} | {"orange": 55.0}
 NEUTRAL_CHROMA = 24.0
 #: a light body in red's hues is neutral only below this chroma: dusty red dice under a purple
@@ -38,10 +38,10 @@ REFERENCE_WHITE = 235.0
 #: the least and most a channel is multiplied by to make the brightest dice pixels white
 GAIN_LEAST, GAIN_MOST = 0.75, 1.6
 #: a dim picture, its brightest dice pixels under DIM_BRIGHTEST, is first lifted evenly to that
-#: brightness (at most ×MOST_LIFT; the gains above then apply, so ×4 in all); under
-#: BRIGHTEST_FLOOR it is left as it is (nothing there to correct by). Session 26: a dim photo's
-#: white dice read grey or black with no lift (×1.6 at most, nothing from 40): Roboflow valid
-#: scaled to 0.4 read colour 0.478, now 0.923; at full light the same
+#: brightness (at most ×MOST_LIFT; the gains above then apply, so ×4 in all); under BRIGHTEST_FLOOR it
+#: is left as it is (nothing there to correct by). A dim photo's white dice read grey or black with no
+#: lift (×1.6 at most, nothing from 40): Roboflow valid scaled to 0.4 reads colour 0.923 with the lift,
+#: 0.478 without; at full light the same
 DIM_BRIGHTEST = REFERENCE_WHITE / GAIN_MOST
 MOST_LIFT, BRIGHTEST_FLOOR = 2.5, 20.0
 #: brightest dice pixels under this stay far from white even lifted and corrected (×4 in all: at
@@ -61,9 +61,9 @@ BLACK_CHROMA = 19.0
 #: a light, weakly coloured body with dark pips on the orange side of yellow is an ivory
 #: (white) die in warm light, not a yellow one: ivory dice in real photos measure chroma 28–39
 #: at hue 69–90, yellow dice chroma 40–67 (29–42 only when they are pale, then at hue 87–98).
-#: Session 27: white dice under a warm lamp the balance cannot correct measure chroma 41–49 at hue
-#: 65–81, yellow dice there 57–66; the limit went 40 → 50 by a rule (Roboflow test under a warm
-#: cast 146 → 170 of 172 dice right, as photographed 167 → 168; rendered sets the same)
+#: White dice under a warm lamp the balance cannot correct measure chroma 41–49 at hue 65–81,
+#: yellow dice there 57–66: at 50 rather than 40, Roboflow test under a warm cast reads 170 of 172
+#: dice right rather than 146 (as photographed 168 rather than 167; rendered sets the same)
 IVORY_FROM, IVORY_CHROMA, IVORY_HUE = 65.0, 50.0, 86.0
 
 

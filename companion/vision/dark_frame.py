@@ -1,6 +1,6 @@
 """Dark frames: a table whose cloth is dark (granite-like stone, black felt) under a dim lamp.
 
-The detector passes by some black dice on such a table (session 54: one in ten to twenty on a
+The detector passes by some black dice on such a table (one in ten to twenty on a rendered
 dark speckled cloth, one in a hundred elsewhere); on a brightened copy of the frame it finds some
 of them. The camera looks at one only when a roll still reads short of the dice rolled
 (``camera.watcher``), so no other reading changes."""
@@ -12,8 +12,8 @@ from .quality import every_few_pixels
 
 #: a frame whose median luma (0–255) is under this is dark
 DARK_FRAME_BELOW = 100
-#: the gamma a dark frame is brightened with (chosen on session 54's dark-cloth sets, 0.5 of
-#: 0.7, 0.5 and 0.4: models/HISTORY.md, session 55)
+#: the gamma a dark frame is brightened with (of 0.7, 0.5 and 0.4, the one that found most black
+#: dice on rendered dark-cloth tables)
 BRIGHTEN_GAMMA = 0.5
 _BRIGHTENING = np.array([round(255 * (value / 255) ** BRIGHTEN_GAMMA) for value in range(256)], np.uint8)
 

@@ -47,7 +47,7 @@ from .onnx_model import ModelError, open_session, shipped_model
 STRIDE = 4
 #: the ONNX metadata key naming the longest side (pixels) the detector was trained to look at a frame with
 LOOK_SIDE_KEY = "look_side"
-#: the look side of a detector file without that key (every one trained before session 42)
+#: the look side of a detector file without that key (older exports wrote none)
 DEFAULT_LOOK_SIDE = 640
 #: the look sides a detector may be trained for or its file name (pixels)
 LOOK_SIDES = range(64, 4097)
@@ -76,7 +76,7 @@ SMALL_DIE = 32
 #: a finer look's find whose centre lies inside a larger look's die is part of it (a pip, its top
 #: face) and dropped only when at least this share of its box lies inside the die's; one reaching
 #: further out is a neighbouring die the large box covers (dice pushed together). None: every
-#: find whose centre lies inside is dropped, as before session 22 (models/HISTORY.md, session 22)
+#: find whose centre lies inside is dropped
 PART_INSIDE: float | None = 0.9
 
 

@@ -29,33 +29,30 @@ CROP_MARGIN = 1.25
 NOT_A_DIE = 0  # class 0; classes 1–6 are the pips
 DEFAULT_PIP_MODEL = shipped_model("pipnet.onnx")
 #: the ONNX metadata key that says how many quarter turns of each crop the model is read in:
-#: "1" for a PipNet trained upright (``train_pips --upright``, as every shipped one since run 15: in a photo
-#: taken from the side of the table the top face is the upper one, and a turned crop would hide
-#: which that is; models/HISTORY.md, session 11), "4" for one trained on crops turned every way
+#: "1" for a PipNet trained upright, as the shipped one is (in a photo taken from the side of the
+#: table the top face is the upper one, and a turned crop would hide which that is), "4" for one
+#: trained on crops turned every way
 TURNS_KEY = "quarter_turns"
-#: the turns a PipNet trained on crops turned every way is read in, averaged (session 4:
-#: Roboflow valid 0.794 -> 0.801); one trained upright is read once
+#: the turns a PipNet trained on crops turned every way is read in, averaged (Roboflow valid
+#: 0.794 -> 0.801 over one turn); one trained upright is read once
 TURNED_TRAINING_TURNS = 4
-#: the turns of a PipNet without that key: every one trained before session 12 wrote none, and
-#: all but runs 15 and 16 were trained turned
+#: the turns of a PipNet without that key: the older exports wrote none, and were trained turned
 UNMARKED_TURNS = TURNED_TRAINING_TURNS
 #: with more than one turn, a crop read at least this surely upright is not turned: each turn
 #: costs about 0.7 ms a crop on a 2-core laptop, 35 ms for a roll of 12 dice read four times
-#: (session 8)
 SURE_UPRIGHT = 0.8
 #: how far the crop moves toward a die's top face, in box sides per unit of the die's distance
 #: from the picture's centre over the lens's focal length (taken as 0.9 × the longest side);
-#: chosen on the training splits and rendered phone photos (models/HISTORY.md, session 9)
+#: chosen on the training splits and rendered phone photos
 TOP_FACE_SHIFT = 0.6
 FOCAL_PER_SIDE = 0.9
-#: read each crop as it is and mirrored left to right, and average the two (session 19): PipNet
-#: learnt mirrored crops, and a mirror keeps the top face the upper one
+#: read each crop as it is and mirrored left to right, and average the two: PipNet learnt
+#: mirrored crops, and a mirror keeps the top face the upper one
 MIRRORED = True
 #: with ``MIRRORED``, a crop read at least this surely as it is is not read mirrored too: the
 #: mirror costs as much again, and on 1,652 such crops of the training splits it changed no
-#: answer. Session 39's rule: Roboflow, webcam and fresh rendered sets read the same to the
-#: digit, one more roll of 600 right unasked, a Roboflow photo 0.95× the time. None: every crop
-#: is read mirrored too
+#: answer; Roboflow, webcam and fresh rendered sets read the same to the digit, a Roboflow photo
+#: in 0.95× the time. None: every crop is read mirrored too
 SURE_UNMIRRORED: float | None = 0.9
 
 

@@ -1,5 +1,7 @@
 """The tablet pages: new game, table view, history; and the QR code of a join link."""
 
+import io
+
 import segno
 from flask import Blueprint, Response, abort, current_app, render_template, request
 
@@ -44,5 +46,8 @@ def qr_code() -> Response:
     text = request.args.get("data", "")
     if not text or len(text) > MAX_QR_TEXT or not text.startswith(("http://", "https://")):
         abort(400, description="give the link to encode as ?data=http…")
-    svg = segno.make(text, error="m").svg_inline(scale=6, border=2, dark="#111", light="#fff")
-    return Response(svg, mimetype="image/svg+xml")
+    out = io.BytesIO()
+    # a whole SVG document with its namespace: an <img> shows nothing without it
+    code = segno.make(text, error="m")
+    code.save(out, kind="svg", scale=6, border=2, dark="#111", light="#fff", xmldecl=False)
+    return Response(out.getvalue(), mimetype="image/svg+xml")
