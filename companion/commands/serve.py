@@ -1,11 +1,9 @@
 """`companion serve`: the tablet page and API on a real WSGI server (waitress)."""
 
 import argparse
-import socket
 from collections.abc import Callable
 from pathlib import Path
 
-from ..storage import StoreError
 from . import CommandError
 from .parser import add_whole_frame_option, whole_number
 from .vision_support import add_model_options
@@ -51,6 +49,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 def lan_address() -> str:
     """This machine's address as other devices on the network see it (best guess, no traffic)."""
+    import socket
+
     try:
         for *_, sockaddr in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
             if not sockaddr[0].startswith("127."):
@@ -68,6 +68,7 @@ def join_url(host: str, port: int) -> str:
 def run(args: argparse.Namespace) -> int:
     import waitress
 
+    from ..storage import StoreError
     from ..web import create_app
 
     config = {}

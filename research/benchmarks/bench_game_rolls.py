@@ -7,7 +7,7 @@ roller's colours (``companion.camera_game.bridge.to_rules_dice``), the rolls it 
 wrong without asking (the colours fit the roller's hand but a die is wrong: the dangerous
 case), the rolls that fit but that it shows a player first because it is unsure of a die
 (``unsure_dice``; below the table, what they would have been), and why the others fail.
-Per-die figures as `companion bench` gives them, and the median time per picture, follow.
+Per-die figures as `python -m research bench` gives them, and the median time per picture, follow.
 
 ``--saturation S`` scales each picture's colour (chroma) by S before it is read, its
 brightness kept (a dim room or a washed-out webcam; 0: a black-and-white camera): the reader

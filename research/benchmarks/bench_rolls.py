@@ -2,7 +2,7 @@
 camera bridge undoes the reader's known colour mistakes (``companion.camera_game.bridge``).
 
 A roll is simulated from a labelled picture: the dice of one colour the reader found (matched as
-`companion bench` matches them: IoU ≥ 0.5, surest first, each label once), alone, or with the
+`python -m research bench` matches them: IoU ≥ 0.5, surest first, each label once), alone, or with the
 dice of a neutral colour (white, as in the classic game, or grey, as in the
 three-round edition) when the picture has both. It fits when every colour's count is what the
 labels say; "a colour wrong" counts rolls that fit although a die's colour is not its own (the

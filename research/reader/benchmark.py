@@ -1,4 +1,4 @@
-"""Run a reader over labelled YOLO folders and score it (shared by `companion bench` and the
+"""Run a reader over labelled YOLO folders and score it (shared by `python -m research bench` and the
 benchmark scripts)."""
 
 import json

@@ -3,7 +3,7 @@ at once (their own colour, with the neutral dice they hold and their Biggy in th
 edition) lying where they fell, some against each other, seen from near straight above.
 
 The other renders draw dice of any colours anywhere; this is the picture the camera loop reads
-most, so ``tests/benchmarks/bench_game_rolls.py`` scores whole rolls on it: a roll read right
+most, so ``research/benchmarks/bench_game_rolls.py`` scores whole rolls on it: a roll read right
 is one the tablet records without a player's correction.
 """
 

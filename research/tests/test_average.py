@@ -10,9 +10,8 @@ import pytest
 onnx = pytest.importorskip("onnx")
 from onnx import TensorProto, helper, numpy_helper  # noqa: E402
 
+from companion.assets import MODELS  # noqa: E402
 from research.training.average import average_models, parse_share  # noqa: E402
-
-MODELS = Path(__file__).resolve().parents[1] / "models"
 
 
 def tiny_model(weight: np.ndarray, bias: np.ndarray, axes: np.ndarray | None = None) -> onnx.ModelProto:

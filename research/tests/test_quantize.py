@@ -10,6 +10,7 @@ import pytest
 
 onnx = pytest.importorskip("onnx")
 
+from companion.assets import MODELS  # noqa: E402
 from companion.vision.boxes import iou  # noqa: E402
 from companion.vision.detector import DiceDetector  # noqa: E402
 from companion.vision.pips import PipReader  # noqa: E402
@@ -28,8 +29,7 @@ from research.training.quantize import (  # noqa: E402
     quantize,
 )
 
-MODELS = Path(__file__).resolve().parents[1] / "models"
-FIXTURES = Path(__file__).parent / "fixtures" / "real"
+FIXTURES = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "real"
 
 
 def eight_bit_weights(model: Path) -> list[np.ndarray]:
@@ -60,7 +60,7 @@ def test_a_quantised_detector_keeps_its_heads_float_and_reads_like_its_float_ori
     same, and the copy names the look side its original does."""
     frames = calibration_frames([(FIXTURES, 6)])
     original = tmp_path / "float.onnx"
-    mark_look_side(MODELS / "float" / "dicenet.onnx", original, 576)
+    mark_look_side(MODELS / "dicenet.onnx", original, 576)
     float_detector = DiceDetector(original, threads=1)
     out = tmp_path / "dicenet.onnx"
     quantize(original, out, "image", look_tensors(float_detector, frames), DICENET_OPS, head_nodes(original))
@@ -85,17 +85,17 @@ def test_a_quantised_detector_keeps_its_heads_float_and_reads_like_its_float_ori
 def test_a_quantised_pip_reader_reads_like_its_float_original(tmp_path):
     frames = calibration_frames([(FIXTURES, 6)])
     batches = crop_batches(
-        DiceDetector(MODELS / "float" / "dicenet.onnx", threads=1, floor=MAYBE_THRESHOLD), frames
+        DiceDetector(MODELS / "dicenet.onnx", threads=1, floor=MAYBE_THRESHOLD), frames
     )
     out = tmp_path / "pipnet.onnx"
-    quantize(MODELS / "float" / "pipnet.onnx", out, "crops", batches, PIPNET_OPS)
+    quantize(MODELS / "pipnet.onnx", out, "crops", batches, PIPNET_OPS)
     crops = np.concatenate(batches).transpose(0, 2, 3, 1)
-    float_answers = PipReader(MODELS / "float" / "pipnet.onnx", threads=1).run(crops).argmax(axis=1)
+    float_answers = PipReader(MODELS / "pipnet.onnx", threads=1).run(crops).argmax(axis=1)
     int8_answers = PipReader(out, threads=1).run(crops).argmax(axis=1)
     assert len(crops) >= 12
     assert (float_answers == int8_answers).mean() >= 0.9
     # how PipNet is read (once, trained upright) goes with it into the 8-bit copy
-    assert PipReader(out, threads=1).turns == PipReader(MODELS / "float" / "pipnet.onnx").turns == 1
+    assert PipReader(out, threads=1).turns == PipReader(MODELS / "pipnet.onnx").turns == 1
 
 
 def test_calibration_frames_are_given_as_folder_and_count():

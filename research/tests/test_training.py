@@ -10,14 +10,13 @@ import pytest
 torch = pytest.importorskip("torch")
 ort = pytest.importorskip("onnxruntime")
 
+from companion.assets import MODELS  # noqa: E402
 from companion.vision.pips import PipReader  # noqa: E402
 from research.training.data import Sample, augment  # noqa: E402
 from research.training.from_onnx import load_fused, resume_from_onnx  # noqa: E402
 from research.training.model import DiceNet, ExportedDiceNet  # noqa: E402
 from research.training.pipnet import ExportedPipNet, PipNet, export_pipnet  # noqa: E402
 from research.training.train_pips import augmented  # noqa: E402
-
-MODELS = Path(__file__).resolve().parents[1] / "models" / "float"  # what training writes and resumes from
 
 
 def onnx_outputs(path: Path, x: torch.Tensor) -> list[np.ndarray]:
@@ -576,14 +575,14 @@ def test_keep_features_without_a_teacher_is_refused(monkeypatch, capsys):
 @pytest.mark.parametrize(
     ("argv", "said"),
     [
-        (["--resume", "models/float/pipnet.onnx"], "four stages"),
+        (["--resume", "models/pipnet.onnx"], "four stages"),
         (["--resume", "no-such-file.onnx"], "no such file"),
     ],
 )
 def test_a_detector_training_resumed_from_the_wrong_file_says_so(monkeypatch, capsys, argv, said):
     from research.training import train
 
-    monkeypatch.chdir(MODELS.parents[1])
+    monkeypatch.chdir(MODELS.parent)
     monkeypatch.setattr("sys.argv", ["train", *argv, "--minutes", "0"])
     with pytest.raises(SystemExit):
         train.main()
@@ -594,10 +593,10 @@ def test_following_the_features_of_a_file_that_is_no_detector_is_refused(monkeyp
     """--keep-features with a PipNet file as --keep-from: a message, not a traceback."""
     from research.training import train
 
-    monkeypatch.chdir(MODELS.parents[1])
+    monkeypatch.chdir(MODELS.parent)
     monkeypatch.setattr(
         "sys.argv",
-        ["train", "--keep-from", "models/float/pipnet.onnx", "--keep-features", "1", "--minutes", "0"],
+        ["train", "--keep-from", "models/pipnet.onnx", "--keep-features", "1", "--minutes", "0"],
     )
     with pytest.raises(SystemExit):
         train.main()

@@ -1,11 +1,11 @@
 """8-bit copies of DiceNet and PipNet for the CPU (onnxruntime's static quantisation).
 
     python -m research.training.quantize --out build/q8 \\
-        --dicenet models/float/dicenet.onnx --pipnet models/float/pipnet.onnx \\
+        --dicenet build/dicenet.onnx --pipnet build/pipnet.onnx \\
         --frames ../shared/datasets/roboflow-dice/train:100 ../shared/datasets/webcam-white-dice/train:100 \\
                  build/synth_busy15:50 build/synth_lens:50
 
-Training writes float models (``models/float/``); ``models/`` holds the pair the reader runs
+Training writes float models (``build/``); ``models/`` holds the pair the reader runs
 (since session 21 copies of the float pair; sessions 10–20 shipped 8-bit copies made by this
 command). Activations are calibrated by their smallest and largest values: DiceNet's on the
 frames at the reader's three looks, PipNet's on the reader's crops of the same frames (boxes

@@ -1,6 +1,6 @@
 """Train DiceNet on real and rendered dice, then export it to ONNX.
 
-    python -m research.training.train --out models/float/dicenet.onnx --minutes 45 \\
+    python -m research.training.train --out build/dicenet.onnx --minutes 45 \\
         --data ../shared/datasets/roboflow-dice/train ../shared/datasets/webcam-white-dice/train \\
         --synthetic build/synth_train
 
@@ -337,7 +337,7 @@ def take_fitting(net: DiceNet, state: dict[str, torch.Tensor]) -> int:
 
 
 def main() -> None:
-    parser = training_parser(__doc__, out="models/float/dicenet.onnx", minutes=45, batch=16)
+    parser = training_parser(__doc__, out="build/dicenet.onnx", minutes=45, batch=16)
     parser.add_argument("--crop", type=int, default=320)
     parser.add_argument(
         "--real-share", type=parse_share, default=0.5, help="share of each batch from real photos"

@@ -1,6 +1,6 @@
 """Train PipNet on crops of real and rendered dice, then export it to ONNX.
 
-    python -m research.training.train_pips --out models/float/pipnet.onnx --minutes 20 \\
+    python -m research.training.train_pips --out build/pipnet.onnx --minutes 20 \\
         --data ../shared/datasets/roboflow-dice/train ../shared/datasets/webcam-white-dice/train \\
         --synthetic build/synth_train --pip-crops ../shared/datasets/pip-crops \\
         --check ../shared/datasets/roboflow-dice/valid ../shared/datasets/webcam-white-dice/valid
@@ -355,7 +355,7 @@ def started_net(
 
 
 def main() -> None:
-    parser = training_parser(__doc__, out="models/float/pipnet.onnx", minutes=20, batch=128)
+    parser = training_parser(__doc__, out="build/pipnet.onnx", minutes=20, batch=128)
     parser.add_argument("--pip-crops", type=Path, help="folders 1..6 of one-die crops")
     parser.add_argument(
         "--mine-with", type=Path, help="a DiceNet ONNX file: its false finds become 'not a die' crops"
