@@ -91,7 +91,8 @@ def test_the_end_of_a_short_recording_comes_after_the_roll_read_from_its_last_fr
 
 
 def test_a_calibration_that_does_not_fit_the_camera_is_reported_once_and_left_out(tmp_path):
-    """A table area typed outside the picture used to stop the loop with an OpenCV error."""
+    """A table area typed outside the picture is left out, and the camera line says so; the loop
+    goes on."""
     import cv2
     import numpy as np
 
