@@ -9,6 +9,8 @@ from .parser import add_whole_frame_option, whole_number
 from .vision_support import add_model_options
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+#: the largest body waitress buffers for the app to refuse
+MAX_BUFFERED_BODY = 16 * 1024 * 1024
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -21,8 +23,15 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--threads",
         type=whole_number(1),
-        default=32,
-        help="worker threads; each open tablet holds one for its live updates",
+        default=16,
+        help="worker threads for requests (default 16); live views have threads of their own",
+    )
+    parser.add_argument(
+        "--viewers",
+        type=whole_number(1, 2000),
+        default=250,
+        help="pages that follow games live at once, each on a thread of its own (default 250); "
+        "one more is told to retry and polls meanwhile",
     )
     camera = parser.add_mutually_exclusive_group()
     camera.add_argument("--camera", type=int, metavar="N", help="read rolls from webcam N")
@@ -71,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
     from ..storage import StoreError
     from ..web import create_app
 
-    config = {}
+    config: dict[str, object] = {"MAX_VIEWERS": args.viewers}
     if args.data:
         config["DATA_DIR"] = str(args.data)
     if args.host not in LOOPBACK:
@@ -94,8 +103,12 @@ def run(args: argparse.Namespace) -> int:
             app,
             host=args.host,
             port=args.port,
-            threads=args.threads,
+            # a live view holds its thread while it is open: the workers for requests come on top
+            threads=args.threads + args.viewers,
             channel_timeout=60,
+            # waitress buffers a body before the app sees it; the app refuses one over 64 KB with
+            # a JSON 413, waitress anything larger than this outright
+            max_request_body_size=MAX_BUFFERED_BODY,
             ident="vegas-companion",
         )
     except OSError as err:

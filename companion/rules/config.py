@@ -9,6 +9,14 @@ from .errors import ConfigError
 
 #: What happens to notes no one wins: under the deck (Spanish text) or out of the game (French).
 UNCLAIMED_CHOICES = ("bottom", "discard")
+#: Bounds of a playable game, so that no setting makes a game too large to store, show or play
+#: out: a name fits on a player's card, a colour is a word; the box holds 54 notes of at most
+#: $90,000 and the texts play 3 or 4 rounds.
+MAX_NAME_LENGTH = 40
+MAX_COLOUR_LENGTH = 24
+MAX_DECK_NOTES = 200
+MAX_BANKNOTE = 1_000_000
+MAX_ROUNDS = 10
 
 
 @dataclass(frozen=True)
@@ -75,10 +83,11 @@ class GameConfig:
         self._validate_variants(rules)
         if self.unclaimed not in UNCLAIMED_CHOICES:
             raise ConfigError(f"unclaimed notes go to 'bottom' or 'discard', got {self.unclaimed!r}")
-        if isinstance(self.rounds, bool) or (
-            self.rounds is not None and (not isinstance(self.rounds, int) or self.rounds < 1)
+        rounds = self.rounds
+        if isinstance(rounds, bool) or (
+            rounds is not None and (not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS)
         ):
-            raise ConfigError(f"rounds must be a whole number of at least 1, got {self.rounds!r}")
+            raise ConfigError(f"rounds must be a whole number from 1 to {MAX_ROUNDS}, got {self.rounds!r}")
         self._validate_deck()
 
     def _validate_players(self, rules: EditionRules) -> None:
@@ -92,8 +101,16 @@ class GameConfig:
         for player in self.players:
             if not isinstance(player.colour, str) or not player.colour.strip():
                 raise ConfigError(f"player {player.name!r} needs a colour")
+            if len(player.colour) > MAX_COLOUR_LENGTH:
+                raise ConfigError(
+                    f"a colour is at most {MAX_COLOUR_LENGTH} characters, got {len(player.colour)}"
+                )
             if not isinstance(player.name, str) or not player.name.strip():
                 raise ConfigError(f"the {player.colour} player needs a name")
+            if len(player.name) > MAX_NAME_LENGTH:
+                raise ConfigError(
+                    f"a player's name is at most {MAX_NAME_LENGTH} characters, got {len(player.name)}"
+                )
         duplicates = sorted({c for c in colours if colours.count(c) > 1})
         if duplicates:
             raise ConfigError(f"each player needs a colour of their own; {duplicates[0]!r} is taken twice")
@@ -127,8 +144,13 @@ class GameConfig:
                 check_banknote(value)
             except ValueError as err:
                 raise ConfigError(str(err)) from None
+            if value > MAX_BANKNOTE:
+                raise ConfigError(f"a banknote is at most ${MAX_BANKNOTE:,}, got ${value:,}")
             if isinstance(count, bool) or not isinstance(count, int) or count < 0:
                 raise ConfigError(f"a deck count must be a whole number, got {count!r}")
+        notes = sum(count for _, count in self.deck)
+        if notes > MAX_DECK_NOTES:
+            raise ConfigError(f"a deck holds at most {MAX_DECK_NOTES} notes, got {notes:,}")
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -170,6 +192,9 @@ class GameConfig:
         neutral_colour = data.get("neutral_colour")
         if neutral_colour is not None and not isinstance(neutral_colour, str):
             raise ConfigError(f"'neutral_colour' must be a colour name, got {neutral_colour!r}")
+        if neutral_colour is not None and len(neutral_colour) > MAX_COLOUR_LENGTH:
+            length = len(neutral_colour)
+            raise ConfigError(f"a colour is at most {MAX_COLOUR_LENGTH} characters, got {length}")
         config = cls(
             players=tuple(players),
             edition=data.get("edition", "classic"),

@@ -1,6 +1,7 @@
 """Commands on stored games. Each is checked by the rules before it is stored, so a refused
 command changes nothing, and each stored change is announced on the change feed."""
 
+import json
 import random
 import secrets
 import threading
@@ -29,6 +30,16 @@ from ..storage import EventStore, GameRecord
 from ..words import counted
 from .changes import ChangeFeed
 from .errors import GameNotFound, RequestError, Unauthorized
+from .view import state_json
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A game's state at one revision: as a dict and as the JSON text sent to clients."""
+
+    revision: tuple[int, int]
+    state: dict[str, Any]
+    text: str
 
 
 @dataclass
@@ -55,6 +66,9 @@ class GameService:
         self.changes = ChangeFeed()
         self._clock = clock or (lambda: datetime.now(UTC))
         self._lock = threading.RLock()
+        #: every game's last snapshot (``snapshot``), and how often the camera's line has changed
+        self._snapshots: dict[str, Snapshot] = {}
+        self._camera_revision = 0
         self._cache: dict[str, LiveGame] = {}
         #: the camera's health when a camera loop runs: {"ok", "message", "source"}
         self.camera: dict[str, Any] | None = None
@@ -76,6 +90,21 @@ class GameService:
             raise GameNotFound(f"no game with id {game_id!r}")
         events = [event_from_dict(e) for e in self.store.events(game_id)]
         return LiveGame(record, events, replay(events))
+
+    def snapshot(self, game_id: str) -> Snapshot:
+        """The game's state as a client receives it. Built whole under the lock, so no reader
+        sees a change half applied (every change, and its announcement, happens under the same
+        lock), and kept until the game or the camera's line next changes: after a change every
+        open page asks for it, and it is built once for all of them."""
+        with self._lock:
+            live = self.get(game_id)
+            revision = (self.changes.version(game_id), self._camera_revision)
+            kept = self._snapshots.get(game_id)
+            if kept is None or kept.revision != revision:
+                state = state_json(live, self.camera)
+                kept = Snapshot(revision, state, json.dumps(state, separators=(",", ":")))
+                self._snapshots[game_id] = kept
+            return kept
 
     def list_games(self) -> list[LiveGame]:
         return [self.get(record.id) for record in self.store.games()]
@@ -109,16 +138,18 @@ class GameService:
         """``kind``: "ok", "lost", "ended", "blind" (a black or dazzled picture), "dim" (rolls
         too dark for their dice's colours), "colourless" (rolls seen in a picture without colour)
         or "calibration" (its table or zones do not fit the camera's frames and are left out)."""
-        self.camera = {
-            "ok": kind == "ok",
-            "ended": kind == "ended",
-            "kind": kind,
-            "message": message,
-            "source": source,
-        }
-        live = self.active_game()
-        if live is not None:
-            self.changes.publish(live.record.id)
+        with self._lock:
+            self.camera = {
+                "ok": kind == "ok",
+                "ended": kind == "ended",
+                "kind": kind,
+                "message": message,
+                "source": source,
+            }
+            self._camera_revision += 1
+            live = self.active_game()
+            if live is not None:
+                self.changes.publish(live.record.id)
 
     def offer_camera_roll(
         self,
@@ -148,14 +179,14 @@ class GameService:
                 "version": version,
             }
             live.camera_frame = picture()
-        self.changes.publish(game_id)
+            self.changes.publish(game_id)
         return live
 
     def dismiss_camera_roll(self, game_id: str) -> LiveGame:
         with self._lock:
             live = self.get(game_id)
             live.camera_roll, live.camera_frame = None, None
-        self.changes.publish(game_id)
+            self.changes.publish(game_id)
         return live
 
     def propose_placement(self, game_id: str, proposal: dict[str, Any] | None) -> None:
@@ -164,7 +195,7 @@ class GameService:
             if live.proposal == proposal:
                 return
             live.proposal = proposal
-        self.changes.publish(game_id)
+            self.changes.publish(game_id)
 
     def check_token(self, game_id: str, token: str | None) -> None:
         record = self.get(game_id).record
@@ -219,7 +250,7 @@ class GameService:
             self._cache.pop(game_id, None)
             live = self.get(game_id)
             live.last_change = {"kind": "undo"}
-        self.changes.publish(game_id)
+            self.changes.publish(game_id)
         return live
 
     def correct_roll(self, game_id: str, seq: Any, dice: tuple[Die, ...]) -> tuple[LiveGame, int]:
@@ -246,7 +277,7 @@ class GameService:
             self._cache.pop(game_id, None)
             live = self.get(game_id)
             live.last_change = {"kind": "correction", "event": seq, "dropped": dropped}
-        self.changes.publish(game_id)
+            self.changes.publish(game_id)
         return live, dropped
 
     def _roller(self, live: LiveGame) -> str:

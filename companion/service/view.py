@@ -1,11 +1,15 @@
 """The whole state of a game as JSON for the tablet page and the API."""
 
-from typing import Any
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 from ..report import casino_result_json, standings_json
 from ..rules import CasinoResult, Die, GameState, Phase, Placed, Rolled, RoundResult
 from ..rules.banknotes import by_value
-from .games import LiveGame
+
+if TYPE_CHECKING:
+    from .games import LiveGame
 
 
 def dice_by_colour(dice: tuple[Die, ...] | list[Die]) -> list[dict[str, Any]]:

@@ -1,6 +1,6 @@
 """The JSON API (exact routes; other tools rely on them) and the live Server-Sent Events."""
 
-import json
+import threading
 from collections.abc import Callable, Iterator
 from functools import wraps
 from typing import Any
@@ -9,9 +9,8 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 
 from ..rules import ConfigError, RulesError
-from ..service import GameNotFound, GameService, RequestError, Unauthorized
+from ..service import GameNotFound, GameService, LiveGame, RequestError, Unauthorized
 from ..service.export import export_csv, export_json
-from ..service.view import state_json
 from ..words import nearest
 from . import requests
 
@@ -23,14 +22,12 @@ def service() -> GameService:
 
 
 def body() -> Any:
-    data = request.get_json(silent=True, force=True)
-    if data is None and request.get_data():
-        raise RequestError("the request body is not valid JSON")
-    return data if data is not None else {}
+    return requests.json_body()
 
 
-def state_json_of(live: Any) -> dict[str, Any]:
-    return state_json(live, service().camera)
+def state_of(live: LiveGame) -> Response:
+    """The game's state as the answer to a request: the snapshot every client receives."""
+    return Response(service().snapshot(live.record.id).text, mimetype="application/json")
 
 
 def bearer_token() -> str | None:
@@ -138,31 +135,31 @@ def create_game() -> tuple[Response, int]:
 
 @blueprint.get("/games/<game_id>")
 def game_state(game_id: str) -> Response:
-    return jsonify(state_json_of(service().get(game_id)))
+    return state_of(service().get(game_id))
 
 
 @blueprint.post("/games/<game_id>/rolls")
 @needs_token
 def roll(game_id: str) -> Response:
-    return jsonify(state_json_of(service().roll(game_id, requests.roll(body()))))
+    return state_of(service().roll(game_id, requests.roll(body())))
 
 
 @blueprint.post("/games/<game_id>/rolls/virtual")
 @needs_token
 def roll_virtual(game_id: str) -> Response:
-    return jsonify(state_json_of(service().roll_virtually(game_id)))
+    return state_of(service().roll_virtually(game_id))
 
 
 @blueprint.post("/games/<game_id>/placements")
 @needs_token
 def place(game_id: str) -> Response:
-    return jsonify(state_json_of(service().place(game_id, *requests.placement(body()))))
+    return state_of(service().place(game_id, *requests.placement(body())))
 
 
 @blueprint.post("/games/<game_id>/undo")
 @needs_token
 def undo(game_id: str) -> Response:
-    return jsonify(state_json_of(service().undo(game_id)))
+    return state_of(service().undo(game_id))
 
 
 @blueprint.post("/games/<game_id>/corrections")
@@ -170,7 +167,7 @@ def undo(game_id: str) -> Response:
 def correct(game_id: str) -> Response:
     seq, dice = requests.correction(body())
     live, dropped = service().correct_roll(game_id, seq, dice)
-    return jsonify(dropped=dropped, state=state_json_of(live))
+    return jsonify(dropped=dropped, state=service().snapshot(live.record.id).state)
 
 
 @blueprint.get("/games/<game_id>/camera/frame.jpg")
@@ -185,7 +182,7 @@ def camera_frame(game_id: str) -> Response:
 @blueprint.post("/games/<game_id>/camera/dismiss")
 @needs_token
 def camera_dismiss(game_id: str) -> Response:
-    return jsonify(state_json_of(service().dismiss_camera_roll(game_id)))
+    return state_of(service().dismiss_camera_roll(game_id))
 
 
 @blueprint.get("/games/<game_id>/export.json")
@@ -207,10 +204,18 @@ def export_as_csv(game_id: str) -> Response:
 
 
 @blueprint.get("/games/<game_id>/events")
-def events(game_id: str) -> Response:
-    """Server-Sent Events: a `state` event now and after every change, comments to keep alive."""
+def events(game_id: str) -> Response | tuple[Response, int, dict[str, str]]:
+    """Server-Sent Events: a `state` event now and after every change, a comment every
+    ``SSE_KEEPALIVE`` seconds. Each stream holds one of the server's ``viewer`` threads, never a
+    request worker; with all of them taken the stream is refused with 503 and Retry-After, and
+    the page polls until a slot frees (``docs/decisions.md``)."""
     games = service()
     games.get(game_id)  # 404 before the stream starts
+    slots: threading.BoundedSemaphore = current_app.extensions["viewer_slots"]
+    if not slots.acquire(blocking=False):
+        retry = str(current_app.config["SSE_RETRY_AFTER"])
+        error = jsonify(error="every live view of this server is taken; the page retries by itself")
+        return error, 503, {"Retry-After": retry}
     games.viewer_joined(game_id)
     keepalive = float(current_app.config["SSE_KEEPALIVE"])
 
@@ -220,13 +225,32 @@ def events(game_id: str) -> Response:
         while not games.changes.closed:
             version = games.changes.wait(game_id, seen, keepalive)
             if version == seen:
-                yield ": keepalive\n\n"  # a tablet that left is noticed at this write
+                yield ": keepalive\n\n"  # a viewer that left is noticed at this write
                 continue
-            seen = version
-            yield f"event: state\ndata: {json.dumps(state_json(games.get(game_id), games.camera))}\n\n"
+            snapshot = games.snapshot(game_id)
+            seen = snapshot.revision[0]
+            yield f"event: state\ndata: {snapshot.text}\n\n"
 
     return Response(
-        stream(),
+        ReleasingStream(stream(), slots.release),
         mimetype="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
+
+
+class ReleasingStream:
+    """A response body that gives its slot back when the server closes it: at the end, when the
+    client has gone (noticed at the next write), or before it ever started."""
+
+    def __init__(self, body: Iterator[str], release: Callable[[], None]) -> None:
+        self.body = body
+        self.release: Callable[[], None] | None = release
+
+    def __iter__(self) -> Iterator[str]:
+        return self.body
+
+    def close(self) -> None:
+        self.body.close()  # type: ignore[attr-defined]
+        if self.release is not None:
+            self.release, release = None, self.release
+            release()

@@ -1,5 +1,6 @@
 """The Flask application factory."""
 
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -8,6 +9,10 @@ from flask import Flask
 from ..service import GameService
 from ..storage import EventStore
 from . import api, pages, setup_page
+from .requests import MAX_BODY_BYTES
+
+#: live views (open pages) the server keeps at once: each holds a thread of its own
+DEFAULT_VIEWERS = 250
 
 DEFAULT_DATA_DIR = Path.home() / ".local" / "share" / "vegas-companion"
 
@@ -15,9 +20,19 @@ DEFAULT_DATA_DIR = Path.home() / ".local" / "share" / "vegas-companion"
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app. ``DATA_DIR`` chooses where games are stored (created on first use)."""
     app = Flask(__name__)
-    app.config.from_mapping(DATA_DIR=str(DEFAULT_DATA_DIR), SSE_KEEPALIVE=15.0, JOIN_BASE_URL=None)
+    app.config.from_mapping(
+        DATA_DIR=str(DEFAULT_DATA_DIR),
+        JOIN_BASE_URL=None,
+        MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
+        # a comment down every live stream this often: waitress notices a viewer that left when
+        # a write fails, two or three writes after it left, and its slot is freed (1.5 s at most)
+        SSE_KEEPALIVE=0.5,
+        MAX_VIEWERS=DEFAULT_VIEWERS,
+        SSE_RETRY_AFTER=5,
+    )
     if test_config:
         app.config.update(test_config)
+    app.extensions["viewer_slots"] = threading.BoundedSemaphore(int(app.config["MAX_VIEWERS"]))
     app.json.sort_keys = False
     service = GameService(EventStore(Path(app.config["DATA_DIR"])))
     app.extensions["games"] = service

@@ -3,7 +3,11 @@ colour that looks like a typo of one it does, is refused with the nearest right 
 silently ignored (an ``editon`` that leaves the game classic) or kept (a player of colour ``rde``,
 whose dice the camera can never name)."""
 
+import json
 from typing import Any
+
+from flask import request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..rules import ConfigError, Die, GameConfig, IllegalMove
 from ..rules.events import DIE_FIELDS, die_from_dict
@@ -13,6 +17,11 @@ from ..words import slips_from, unknown_field
 
 #: the most dice a roll request may hold (a game has at most 8 per player and the neutral ones)
 MAX_DICE_IN_A_ROLL = 40
+#: the largest request body taken: a game's largest honest request (five players with a deck of
+#: their own, a roll of 40 dice) is under 4 KB
+MAX_BODY_BYTES = 64 * 1024
+#: how deep a body's objects and lists may nest: the deepest honest one is 3 levels
+MAX_NESTING = 8
 
 #: the fields of each kind of request body
 NEW_GAME_FIELDS = (
@@ -56,6 +65,41 @@ def check_colour_name(colour: Any, player: int) -> None:
     if meant:
         choices = " or ".join(f"'{m}'" for m in meant)
         raise RequestError(f"player {player} has no colour {colour!r} — did you mean {choices}?")
+
+
+def json_body() -> Any:
+    """The request's JSON body ({} when it has none), or a RequestError saying what is wrong with
+    it; a body over ``MAX_BODY_BYTES`` is a 413 (``RequestEntityTooLarge``) that says the limit."""
+    try:
+        raw = request.get_data(cache=True)
+    except RequestEntityTooLarge:
+        raise RequestEntityTooLarge(
+            f"the request body is over {MAX_BODY_BYTES // 1024} KB; a game's requests are a few KB"
+        ) from None
+    if not raw:
+        return {}
+    too_deep = RequestError(f"the request body nests objects and lists deeper than {MAX_NESTING} levels")
+    try:
+        data = json.loads(raw)
+    except RecursionError:  # the decoder gives up about a thousand levels down
+        raise too_deep from None
+    except ValueError:
+        raise RequestError("the request body is not valid JSON") from None
+    if nesting(data) > MAX_NESTING:
+        raise too_deep
+    return data
+
+
+def nesting(data: Any) -> int:
+    """How many levels of objects and lists ``data`` holds (0 for a number or a string)."""
+    deepest, level = 0, [(data, 1)]
+    while level:
+        item, depth = level.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        if children is not None:
+            deepest = max(deepest, depth)
+            level.extend((child, depth + 1) for child in children)
+    return deepest
 
 
 def new_game(body: Any) -> tuple[GameConfig, int | None]:

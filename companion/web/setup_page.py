@@ -10,10 +10,13 @@ from functools import wraps
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
 
 from ..camera.table_setup import AREAS, SetupError, TableSetup
 from ..camera_game.table_colours import colours_to_learn
+from ..service import RequestError
 from ..vision.colour import PALETTE
+from .requests import json_body
 
 blueprint = Blueprint("setup", __name__)
 
@@ -55,8 +58,14 @@ def no_camera(err: Exception) -> tuple[Response, int]:
 
 
 @blueprint.errorhandler(SetupError)
+@blueprint.errorhandler(RequestError)
 def cannot(err: Exception) -> tuple[Response, int]:
     return jsonify(error=str(err)), 400
+
+
+@blueprint.errorhandler(HTTPException)
+def http_error(err: HTTPException) -> tuple[Response, int]:
+    return jsonify(error=err.description), err.code or 500
 
 
 @blueprint.get("/setup")
@@ -88,7 +97,7 @@ def frame() -> Response:
 @blueprint.post("/api/setup/areas")
 @needs_setup_token
 def areas() -> Response:
-    data = request.get_json(silent=True, force=True)
+    data = json_body()
     if not isinstance(data, dict):
         raise SetupError('send the areas as a JSON object: {"tray": [x, y, w, h], "1": …}')
     return jsonify(with_game(table_setup().set_areas(data)))
@@ -97,7 +106,7 @@ def areas() -> Response:
 @blueprint.post("/api/setup/colours")
 @needs_setup_token
 def colours() -> Response:
-    data = request.get_json(silent=True, force=True)
+    data = json_body()
     colour = data.get("colour") if isinstance(data, dict) else None
     if not isinstance(colour, str):
         raise SetupError('send the colour of the dice on the table: {"colour": "red"}')

@@ -362,11 +362,37 @@ function render(next) {
   maybeShowRoundEnd();
 }
 
+// Live updates come down a stream. A server whose live views are all taken refuses the stream
+// (503): the page then asks for the state every second and tries the stream again every 5 s.
+const POLL_MS = 1000;
+const RECONNECT_MS = 5000;
+let polling = null;
+
 function connect() {
   const dot = document.getElementById("live-dot");
   const source = new EventSource(`/api/games/${GAME}/events`);
+  source.addEventListener("open", stopPolling);
   source.addEventListener("state", (event) => { dot.className = "live-dot on"; render(JSON.parse(event.data)); });
-  source.addEventListener("error", () => { dot.className = "live-dot off"; });
+  source.addEventListener("error", () => {
+    dot.className = "live-dot off";
+    if (source.readyState !== EventSource.CLOSED) return; // a dropped stream reconnects by itself
+    startPolling();
+    setTimeout(connect, RECONNECT_MS);
+  });
+}
+
+function startPolling() {
+  if (polling) return;
+  polling = setInterval(async () => {
+    try {
+      const next = await api("GET", `/api/games/${GAME}`);
+      if (JSON.stringify(next) !== JSON.stringify(state)) render(next);
+    } catch (err) { /* the live dot already says the page is behind */ }
+  }, POLL_MS);
+}
+
+function stopPolling() {
+  if (polling) { clearInterval(polling); polling = null; }
 }
 
 document.addEventListener("DOMContentLoaded", async () => {
