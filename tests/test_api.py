@@ -1,6 +1,5 @@
 """The HTTP API through Flask's test client: contracts, auth, bad input, undo, corrections."""
 
-import json
 
 import pytest
 
@@ -258,20 +257,6 @@ def test_exports(game):
     assert sum(line.startswith("standing,") for line in lines) == 3
 
 
-def test_server_sent_events_send_state_now_and_after_changes(app, game):
-    stream = app.test_client().get(f"/api/games/{game.id}/events", buffered=False)
-    assert stream.mimetype == "text/event-stream"
-    chunks = stream.response
-    assert next(chunks).decode().startswith("retry:")
-    first = next(chunks).decode()
-    assert first.startswith("event: state\n")
-    assert json.loads(first.split("data: ", 1)[1])["events"] == 1
-    assert next(chunks).decode() == ": keepalive\n\n"
-    game.post("/rolls/virtual")
-    while (chunk := next(chunks).decode()).startswith(":"):
-        pass
-    assert json.loads(chunk.split("data: ", 1)[1])["events"] == 2
-    stream.close()
 
 
 def test_pages_render(client, game):

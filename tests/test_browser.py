@@ -4,6 +4,7 @@ Screenshots of every page land in test-output/screenshots/ for a person to look 
 """
 
 import shutil
+import time
 from pathlib import Path
 
 import numpy as np
@@ -183,39 +184,23 @@ def test_touch_targets_are_at_least_44px(page, server):
 
 @pytest.fixture
 def live_app(tmp_path):
-    """The app in this process on a real waitress server, so a test can act as the camera."""
+    """The app in this process on a real server, so a test can act as the camera."""
     import threading
 
-    import waitress
-
     from companion.web import create_app
-    from tests.server import free_port
+    from companion.web.live import listen, make_server
 
-    app = create_app({"DATA_DIR": str(tmp_path / "data"), "SSE_KEEPALIVE": 1.0})
-    port = free_port()
-    server = waitress.create_server(app, host="127.0.0.1", port=port, threads=8)
-    thread = threading.Thread(target=server.run, daemon=True)
+    app = create_app({"DATA_DIR": str(tmp_path / "data")})
+    listening = listen("127.0.0.1", 0)
+    server = make_server(app, workers=8)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
     thread.start()
-    yield app, f"http://127.0.0.1:{port}"
+    while not server.started:
+        time.sleep(0.05)
+    yield app, f"http://127.0.0.1:{listening.getsockname()[1]}"
     app.extensions["games"].changes.close()
-
-    closing = threading.Event()
-
-    def close_every_channel() -> None:  # runs in the loop's own thread, so select never sees a closed socket
-        closing.set()
-        for channel in list(server._map.values()):  # the trigger too: an empty map ends the loop
-            channel.close()
-
-    try:
-        server.trigger.pull_trigger(close_every_channel)
-    except OSError:
-        # The loop can run the thunk before this pull writes to the trigger (an app thread
-        # woke it to send an event); then the trigger is already closed, as wanted.
-        if not closing.is_set():
-            raise
-    thread.join(timeout=10)  # the loop ends once its map is empty
-    server.task_dispatcher.shutdown()
-    assert not thread.is_alive(), "the test server did not stop"
+    server.should_exit = True
+    thread.join(timeout=10)
 
 
 def test_a_camera_roll_that_does_not_fit_is_corrected_with_a_tap(page, live_app):

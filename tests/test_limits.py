@@ -125,3 +125,34 @@ def test_every_snapshot_a_reader_gets_is_whole_while_writers_play(tmp_path):
         thread.join(timeout=5)
     assert service.get(game_id).state.is_over
     assert broken == []
+
+
+def test_a_served_body_sent_in_chunks_is_read_whole_and_refused_past_the_limit(tmp_path):
+    """Through the real server: a body without a Content-Length (chunked) is read to its end,
+    and one past the limit is a JSON 413, as one with a length is."""
+    import http.client
+
+    from tests.server import free_port, start_server
+
+    port = free_port()
+    proc = start_server(tmp_path, port)
+    try:
+
+        def post_chunked(body: bytes) -> tuple[int, dict]:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+            pieces = (body[i : i + 4096] for i in range(0, len(body), 4096))
+            headers = {"Content-Type": "application/json"}
+            connection.request("POST", "/api/games", pieces, headers, encode_chunked=True)
+            response = connection.getresponse()
+            answer = (response.status, json.loads(response.read()))
+            connection.close()
+            return answer
+
+        status, created = post_chunked(json.dumps({"players": players("red", "blue")}).encode())
+        assert status == 201 and "token" in created
+        big = json.dumps({"players": [{"name": "x" * 200_000, "colour": "red"}, *players("blue")]})
+        status, refused = post_chunked(big.encode())
+        assert status == 413 and "64 KB" in refused["error"]
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

@@ -3,6 +3,7 @@ that answer requests, a full server says so and the page retries, and a stream a
 frees its slot within about two seconds."""
 
 import http.client
+import json
 import time
 
 import pytest
@@ -99,3 +100,17 @@ def test_a_full_server_refuses_a_stream_with_retry_after_and_a_closed_stream_fre
     close_stream(connection, response)
     for stream in streams[2:]:
         close_stream(*stream)
+
+
+def test_a_stream_sends_the_state_now_and_after_each_change_and_a_404_for_no_game(small_server):
+    port, game = small_server
+    connection, response = open_stream(port, game["id"])
+    assert response.status == 200 and response.getheader("Content-Type").startswith("text/event-stream")
+    assert response.readline() == b"retry: 2000\n"
+    assert json.loads(first_state(response)[len("data: ") :])["events"] == 1
+    call(port, "POST", f"/api/games/{game['id']}/rolls/virtual", {}, token=game["token"])
+    assert json.loads(first_state(response)[len("data: ") :])["events"] == 2
+    close_stream(connection, response)
+    connection, missing = open_stream(port, "nosuchgame")
+    assert missing.status == 404 and "nosuchgame" in json.loads(missing.read())["error"]
+    close_stream(connection, missing)

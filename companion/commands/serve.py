@@ -1,16 +1,18 @@
-"""`companion serve`: the tablet page and API on a real WSGI server (waitress)."""
+"""`companion serve`: the tablet pages, the API and the live streams on one HTTP server."""
 
 import argparse
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import CommandError
 from .parser import add_whole_frame_option, whole_number
 from .vision_support import add_model_options
 
+if TYPE_CHECKING:
+    import socket
+
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
-#: the largest body waitress buffers for the app to refuse
-MAX_BUFFERED_BODY = 16 * 1024 * 1024
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -24,14 +26,14 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "--threads",
         type=whole_number(1),
         default=16,
-        help="worker threads for requests (default 16); live views have threads of their own",
+        help="worker threads for requests (default 16); live views take none",
     )
     parser.add_argument(
         "--viewers",
-        type=whole_number(1, 2000),
-        default=250,
-        help="pages that follow games live at once, each on a thread of its own (default 250); "
-        "one more is told to retry and polls meanwhile",
+        type=whole_number(1, 10_000),
+        default=1000,
+        help="pages that follow games live at once (default 1000); one more is told to retry, "
+        "and polls meanwhile",
     )
     camera = parser.add_mutually_exclusive_group()
     camera.add_argument("--camera", type=int, metavar="N", help="read rolls from webcam N")
@@ -75,10 +77,11 @@ def join_url(host: str, port: int) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    import waitress
-
     from ..storage import StoreError
     from ..web import create_app
+    from ..web.live import make_server
+
+    listening = listen(args.host, args.port)  # a port in use is said before anything is made
 
     config: dict[str, object] = {"MAX_VIEWERS": args.viewers}
     if args.data:
@@ -99,25 +102,27 @@ def run(args: argparse.Namespace) -> int:
     if args.host not in LOOPBACK:
         print(f"Join from a tablet or phone on this network: {url}", flush=True)
     try:
-        waitress.serve(
-            app,
-            host=args.host,
-            port=args.port,
-            # a live view holds its thread while it is open: the workers for requests come on top
-            threads=args.threads + args.viewers,
-            channel_timeout=60,
-            # waitress buffers a body before the app sees it; the app refuses one over 64 KB with
-            # a JSON 413, waitress anything larger than this outright
-            max_request_body_size=MAX_BUFFERED_BODY,
-            ident="vegas-companion",
-        )
-    except OSError as err:
-        raise CommandError(f"cannot listen on {args.host}:{args.port}: {err.strerror}") from None
+        make_server(app, workers=args.threads).run(sockets=[listening])
     finally:
         if stop_camera:
             stop_camera()
         app.extensions["games"].changes.close()
     return 0
+
+
+def listen(host: str, port: int) -> "socket.socket":
+    """A socket listening on ``host``:``port``, or a CommandError saying why there is none."""
+    import errno
+
+    from ..web.live import listen as listening_socket
+
+    try:
+        return listening_socket(host, port)
+    except OSError as err:
+        why = err.strerror or str(err)
+        if err.errno == errno.EADDRINUSE:
+            why += "; another program (a companion already running?) has it: choose another --port"
+        raise CommandError(f"cannot listen on {host}:{port}: {why}") from None
 
 
 def choose_camera_or_sample(args: argparse.Namespace) -> None:

@@ -1,36 +1,49 @@
-"""A change feed: listeners wait for a game's version to move (used by Server-Sent Events)."""
+"""A change feed: each game's version, and the listeners called when it moves (the live streams
+of the tablet pages)."""
 
 import threading
+from collections.abc import Callable
 
 
 class ChangeFeed:
-    """Counts changes per key and wakes every waiter when one happens."""
+    """Counts changes per key and calls that key's listeners after each."""
 
     def __init__(self) -> None:
-        self._condition = threading.Condition()
+        self._lock = threading.Lock()
         self._versions: dict[str, int] = {}
+        self._listeners: dict[str, set[Callable[[], None]]] = {}
         self._closed = False
 
     def version(self, key: str) -> int:
-        with self._condition:
+        with self._lock:
             return self._versions.get(key, 0)
 
     def publish(self, key: str) -> None:
-        with self._condition:
+        with self._lock:
             self._versions[key] = self._versions.get(key, 0) + 1
-            self._condition.notify_all()
+            listeners = list(self._listeners.get(key, ()))
+        for listener in listeners:
+            listener()
 
-    def wait(self, key: str, seen: int, timeout: float) -> int:
-        """Block until ``key`` moves past ``seen`` or ``timeout`` passes; return the version."""
-        with self._condition:
-            self._condition.wait_for(lambda: self._closed or self._versions.get(key, 0) != seen, timeout)
-            return self._versions.get(key, 0)
+    def subscribe(self, key: str, listener: Callable[[], None]) -> Callable[[], None]:
+        """Call ``listener`` (from the publishing thread: it must be quick and thread-safe) after
+        each change of ``key``; return what ends that."""
+        with self._lock:
+            self._listeners.setdefault(key, set()).add(listener)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                self._listeners.get(key, set()).discard(listener)
+
+        return unsubscribe
 
     def close(self) -> None:
-        """Wake every waiter for good (server shutting down)."""
-        with self._condition:
+        """Call every listener a last time (the server is shutting down): ``closed`` is now true."""
+        with self._lock:
             self._closed = True
-            self._condition.notify_all()
+            listeners = [listener for group in self._listeners.values() for listener in group]
+        for listener in listeners:
+            listener()
 
     @property
     def closed(self) -> bool:

@@ -37,7 +37,7 @@ from .view import state_json
 class Snapshot:
     """A game's state at one revision: as a dict and as the JSON text sent to clients."""
 
-    revision: tuple[int, int]
+    revision: int  # the game's version on the change feed
     state: dict[str, Any]
     text: str
 
@@ -66,9 +66,8 @@ class GameService:
         self.changes = ChangeFeed()
         self._clock = clock or (lambda: datetime.now(UTC))
         self._lock = threading.RLock()
-        #: every game's last snapshot (``snapshot``), and how often the camera's line has changed
+        #: every game's snapshot as of its last change (``snapshot``)
         self._snapshots: dict[str, Snapshot] = {}
-        self._camera_revision = 0
         self._cache: dict[str, LiveGame] = {}
         #: the camera's health when a camera loop runs: {"ok", "message", "source"}
         self.camera: dict[str, Any] | None = None
@@ -92,19 +91,27 @@ class GameService:
         return LiveGame(record, events, replay(events))
 
     def snapshot(self, game_id: str) -> Snapshot:
-        """The game's state as a client receives it. Built whole under the lock, so no reader
-        sees a change half applied (every change, and its announcement, happens under the same
-        lock), and kept until the game or the camera's line next changes: after a change every
-        open page asks for it, and it is built once for all of them."""
+        """The game's state as a client receives it: built whole under the lock when the game
+        changes (``_changed``), so no reader sees a change half applied, and read without the
+        lock, so no reader waits while a change is written to disk."""
+        kept = self._snapshots.get(game_id)
+        if kept is not None:
+            return kept
         with self._lock:
             live = self.get(game_id)
-            revision = (self.changes.version(game_id), self._camera_revision)
             kept = self._snapshots.get(game_id)
-            if kept is None or kept.revision != revision:
-                state = state_json(live, self.camera)
-                kept = Snapshot(revision, state, json.dumps(state, separators=(",", ":")))
-                self._snapshots[game_id] = kept
-            return kept
+            return kept if kept is not None else self._snapshot_of(live, self.changes.version(game_id))
+
+    def _snapshot_of(self, live: LiveGame, revision: int) -> Snapshot:
+        state = state_json(live, self.camera)
+        kept = Snapshot(revision, state, json.dumps(state, separators=(",", ":")))
+        self._snapshots[live.record.id] = kept
+        return kept
+
+    def _changed(self, game_id: str) -> None:
+        """After a change (under the lock): the game's new snapshot, then the news of it."""
+        self._snapshot_of(self.get(game_id), self.changes.version(game_id) + 1)
+        self.changes.publish(game_id)
 
     def list_games(self) -> list[LiveGame]:
         return [self.get(record.id) for record in self.store.games()]
@@ -146,10 +153,10 @@ class GameService:
                 "message": message,
                 "source": source,
             }
-            self._camera_revision += 1
+            self._snapshots.clear()  # the camera's line is part of every game's state
             live = self.active_game()
             if live is not None:
-                self.changes.publish(live.record.id)
+                self._changed(live.record.id)
 
     def offer_camera_roll(
         self,
@@ -179,14 +186,14 @@ class GameService:
                 "version": version,
             }
             live.camera_frame = picture()
-            self.changes.publish(game_id)
+            self._changed(game_id)
         return live
 
     def dismiss_camera_roll(self, game_id: str) -> LiveGame:
         with self._lock:
             live = self.get(game_id)
             live.camera_roll, live.camera_frame = None, None
-            self.changes.publish(game_id)
+            self._changed(game_id)
         return live
 
     def propose_placement(self, game_id: str, proposal: dict[str, Any] | None) -> None:
@@ -195,7 +202,7 @@ class GameService:
             if live.proposal == proposal:
                 return
             live.proposal = proposal
-            self.changes.publish(game_id)
+            self._changed(game_id)
 
     def check_token(self, game_id: str, token: str | None) -> None:
         record = self.get(game_id).record
@@ -250,7 +257,7 @@ class GameService:
             self._cache.pop(game_id, None)
             live = self.get(game_id)
             live.last_change = {"kind": "undo"}
-            self.changes.publish(game_id)
+            self._changed(game_id)
         return live
 
     def correct_roll(self, game_id: str, seq: Any, dice: tuple[Die, ...]) -> tuple[LiveGame, int]:
@@ -277,7 +284,7 @@ class GameService:
             self._cache.pop(game_id, None)
             live = self.get(game_id)
             live.last_change = {"kind": "correction", "event": seq, "dropped": dropped}
-            self.changes.publish(game_id)
+            self._changed(game_id)
         return live, dropped
 
     def _roller(self, live: LiveGame) -> str:
@@ -304,7 +311,7 @@ class GameService:
         if isinstance(event, Rolled):
             live.camera_roll, live.camera_frame = None, None
         self._active = live.record.id
-        self.changes.publish(live.record.id)
+        self._changed(live.record.id)
         return live
 
 

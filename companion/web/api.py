@@ -1,7 +1,6 @@
 """The JSON API (exact routes; other tools rely on them) and the live Server-Sent Events."""
 
-import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
@@ -106,21 +105,19 @@ def api_paths_like(path: str) -> list[str]:
 
 @blueprint.get("/games")
 def list_games() -> Response:
-    games = service().list_games()
-    return jsonify(
-        games=[
+    games = service()
+    listed = []
+    for record in games.store.games():
+        state = games.snapshot(record.id).state
+        listed.append(
             {
-                "id": g.record.id,
-                "title": g.record.title,
-                "created": g.record.created,
-                "edition": g.state.config.edition,
-                "round": g.state.round_number,
-                "over": g.state.is_over,
-                "winners": g.state.winners() if g.state.is_over else [],
+                "id": record.id,
+                "title": record.title,
+                "created": record.created,
+                **{key: state[key] for key in ("edition", "round", "over", "winners")},
             }
-            for g in games
-        ]
-    )
+        )
+    return jsonify(games=listed)
 
 
 @blueprint.post("/games")
@@ -135,7 +132,7 @@ def create_game() -> tuple[Response, int]:
 
 @blueprint.get("/games/<game_id>")
 def game_state(game_id: str) -> Response:
-    return state_of(service().get(game_id))
+    return Response(service().snapshot(game_id).text, mimetype="application/json")
 
 
 @blueprint.post("/games/<game_id>/rolls")
@@ -201,56 +198,3 @@ def export_as_csv(game_id: str) -> Response:
         mimetype="text/csv",
         headers={"Content-Disposition": f'attachment; filename="vegas-{game_id}.csv"'},
     )
-
-
-@blueprint.get("/games/<game_id>/events")
-def events(game_id: str) -> Response | tuple[Response, int, dict[str, str]]:
-    """Server-Sent Events: a `state` event now and after every change, a comment every
-    ``SSE_KEEPALIVE`` seconds. Each stream holds one of the server's ``viewer`` threads, never a
-    request worker; with all of them taken the stream is refused with 503 and Retry-After, and
-    the page polls until a slot frees (``docs/decisions.md``)."""
-    games = service()
-    games.get(game_id)  # 404 before the stream starts
-    slots: threading.BoundedSemaphore = current_app.extensions["viewer_slots"]
-    if not slots.acquire(blocking=False):
-        retry = str(current_app.config["SSE_RETRY_AFTER"])
-        error = jsonify(error="every live view of this server is taken; the page retries by itself")
-        return error, 503, {"Retry-After": retry}
-    games.viewer_joined(game_id)
-    keepalive = float(current_app.config["SSE_KEEPALIVE"])
-
-    def stream() -> Iterator[str]:
-        seen = -1
-        yield "retry: 2000\n\n"
-        while not games.changes.closed:
-            version = games.changes.wait(game_id, seen, keepalive)
-            if version == seen:
-                yield ": keepalive\n\n"  # a viewer that left is noticed at this write
-                continue
-            snapshot = games.snapshot(game_id)
-            seen = snapshot.revision[0]
-            yield f"event: state\ndata: {snapshot.text}\n\n"
-
-    return Response(
-        ReleasingStream(stream(), slots.release),
-        mimetype="text/event-stream",
-        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
-    )
-
-
-class ReleasingStream:
-    """A response body that gives its slot back when the server closes it: at the end, when the
-    client has gone (noticed at the next write), or before it ever started."""
-
-    def __init__(self, body: Iterator[str], release: Callable[[], None]) -> None:
-        self.body = body
-        self.release: Callable[[], None] | None = release
-
-    def __iter__(self) -> Iterator[str]:
-        return self.body
-
-    def close(self) -> None:
-        self.body.close()  # type: ignore[attr-defined]
-        if self.release is not None:
-            self.release, release = None, self.release
-            release()

@@ -1,6 +1,5 @@
 """The Flask application factory."""
 
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -11,8 +10,8 @@ from ..storage import EventStore
 from . import api, pages, setup_page
 from .requests import MAX_BODY_BYTES
 
-#: live views (open pages) the server keeps at once: each holds a thread of its own
-DEFAULT_VIEWERS = 250
+#: live views (open pages following a game) the server keeps at once
+DEFAULT_VIEWERS = 1000
 
 DEFAULT_DATA_DIR = Path.home() / ".local" / "share" / "vegas-companion"
 
@@ -24,15 +23,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         DATA_DIR=str(DEFAULT_DATA_DIR),
         JOIN_BASE_URL=None,
         MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
-        # a comment down every live stream this often: waitress notices a viewer that left when
-        # a write fails, two or three writes after it left, and its slot is freed (1.5 s at most)
-        SSE_KEEPALIVE=0.5,
+        # a comment down every quiet live stream this often, so no proxy closes it
+        SSE_KEEPALIVE=15.0,
         MAX_VIEWERS=DEFAULT_VIEWERS,
         SSE_RETRY_AFTER=5,
     )
     if test_config:
         app.config.update(test_config)
-    app.extensions["viewer_slots"] = threading.BoundedSemaphore(int(app.config["MAX_VIEWERS"]))
     app.json.sort_keys = False
     service = GameService(EventStore(Path(app.config["DATA_DIR"])))
     app.extensions["games"] = service

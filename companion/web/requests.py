@@ -70,12 +70,15 @@ def check_colour_name(colour: Any, player: int) -> None:
 def json_body() -> Any:
     """The request's JSON body ({} when it has none), or a RequestError saying what is wrong with
     it; a body over ``MAX_BODY_BYTES`` is a 413 (``RequestEntityTooLarge``) that says the limit."""
+    too_large = RequestEntityTooLarge(
+        f"the request body is over {MAX_BODY_BYTES // 1024} KB; a game's requests are a few KB"
+    )
     try:
         raw = request.get_data(cache=True)
     except RequestEntityTooLarge:
-        raise RequestEntityTooLarge(
-            f"the request body is over {MAX_BODY_BYTES // 1024} KB; a game's requests are a few KB"
-        ) from None
+        raise too_large from None
+    if len(raw) >= MAX_BODY_BYTES:  # a body sent in chunks, without a length, is cut at the limit
+        raise too_large
     if not raw:
         return {}
     too_deep = RequestError(f"the request body nests objects and lists deeper than {MAX_NESTING} levels")
