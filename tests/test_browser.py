@@ -416,3 +416,36 @@ def test_after_a_game_the_same_players_play_again_and_history_says_who_won(page,
     page.wait_for_selector("#form-error:has-text('nosuchgame')")
     assert "not on this table" in page.inner_text("#form-error")
     assert page.input_value('input[name="name-0"]') == ""
+
+
+def test_a_page_refused_a_live_stream_follows_by_polling_and_takes_the_stream_when_one_frees(
+    browser, tmp_path
+):
+    """A server with room for one live view: the second page is refused its stream (503), still
+    shows every change, and goes live when the first page leaves."""
+    port = free_port()
+    proc = start_server(tmp_path, port, "--viewers", "1")
+    base = f"http://127.0.0.1:{port}"
+    try:
+        game = call(
+            port,
+            "POST",
+            "/api/games",
+            {"players": [{"name": "Ana", "colour": "red"}, {"name": "Bo", "colour": "blue"}]},
+        )
+        first, second = browser.new_page(), browser.new_page()
+        for tablet in (first, second):
+            tablet.goto(f"{base}/games/{game['id']}")
+            tablet.wait_for_selector(".casino")
+        second.wait_for_function("document.getElementById('live-dot').className === 'live-dot off'")
+        assert "Ana's turn" in second.inner_text("#turn-label")
+        call(port, "POST", f"/api/games/{game['id']}/rolls/virtual", {}, token=game["token"])
+        second.wait_for_selector("text=Choose a value", timeout=10_000)
+        first.close()
+        second.wait_for_function(
+            "document.getElementById('live-dot').className === 'live-dot on'", timeout=15_000
+        )
+        second.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
