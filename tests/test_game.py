@@ -147,7 +147,8 @@ def test_neutral_dice_move_with_the_value_and_may_be_chosen_alone():
     assert [d.colour for d in state.casinos["6"].dice] == ["white", "white"]
 
 
-def test_neutral_winnings_go_under_the_deck():
+def test_classic_neutral_winnings_go_under_the_deck():
+    """The Spanish text: what the imaginary player wins "se agregará al final de la pila"."""
     started = game(("red", "green"), ROUND_ONE_TOP, neutral=True)
     state = play(
         started,
@@ -163,6 +164,31 @@ def test_neutral_winnings_go_under_the_deck():
     assert first.to_deck[:2] == (90_000, 20_000)  # casino 1's neutral win, then casino 2's leftover
     assert 60_000 in first.to_deck
     assert state.money("red") == 30_000 and state.money("green") == 10_000
+
+
+def test_biggy_grey_dice_winnings_are_forfeited():
+    """The Biggy text: the neutral dice "are evaluated as if they belonged to an additional
+    (imaginary) person. If they win money, it is forfeited." Their notes leave the game; the
+    notes nobody wins still go under the deck."""
+    # two notes a casino: 1 gets 90k and 10k, 2 gets 80k and 20k, 3 gets 30k twice, 4 40k twice…
+    top = [90_000, 10_000, 80_000, 20_000, 30_000, 30_000, 40_000, 40_000, 50_000, 50_000, 60_000, 60_000]
+    started = game(("red", "green"), top, edition="biggy", neutral=True)
+    deck_before = len(replay([started]).deck)
+    state = play(
+        started,
+        (dice("red", 2, 2, 2, 2, 2, 2) + dice("red", 2, big=True) + dice("grey", 1, 1, 1), 1),  # grey alone
+        (dice("green", 3, 3, 3, 3, 3, 3) + dice("green", 3, big=True) + dice("grey", 4, 4, 4), 3),
+        (dice("red", 2, 2, 2, 2, 2, 2) + dice("red", 2, big=True), 2),
+        (dice("grey", 4, 4, 4), 4),
+    )
+    first = state.rounds[0]
+    payouts = {c.casino: [(p.colour, p.banknote) for p in c.payouts] for c in first.casinos}
+    assert payouts["1"] == [("grey", 90_000)]  # grey's three 1s alone on casino 1
+    assert 90_000 in first.discarded and 90_000 in state.discard
+    assert 90_000 not in first.to_deck and 10_000 in first.to_deck  # casino 1's second note, unwon
+    assert payouts["4"] == [("grey", 40_000)] and first.discarded == (90_000, 40_000)
+    assert len(state.deck) == deck_before + len(first.to_deck) - 12  # round two dealt from it
+    assert state.money("red") > 0 and "grey" not in {s.colour for s in state.standings()}
 
 
 def test_biggy_edition_deals_two_notes_a_casino_and_plays_three_rounds():

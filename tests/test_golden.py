@@ -68,6 +68,7 @@ def transcript(config: GameConfig, seed: int) -> list[str]:
                     f"paid [{paid}] unclaimed [{' '.join(str(n // 1000) for n in casino.unclaimed)}]"
                 )
             lines.append(f"  under the deck [{' '.join(str(n // 1000) for n in result.to_deck)}]")
+            lines.append(f"  out of the game [{' '.join(str(n // 1000) for n in result.discarded)}]")
             lines.append(
                 "  money "
                 + " ".join(f"{s.colour}={s.money // 1000}k/{s.banknotes}" for s in state.standings())

@@ -28,6 +28,10 @@ class EditionRules:
     #: Biggy dealing: exactly this many notes per casino
     notes_per_casino: int | None = None
     slot_allowed: bool = False
+    #: what the neutral dice win: "bottom", under the deck (the classic texts: the Spanish "se
+    #: agregará al final de la pila", the French "la banque récupère"), or "discard", out of the
+    #: game (the Biggy text: "If they win money, it is forfeited.")
+    neutral_winnings: str = "bottom"
     min_players: int = 2
     max_players: int = 5
 
@@ -52,6 +56,7 @@ BIGGY = EditionRules(
     default_neutral_colour="grey",
     notes_per_casino=2,
     slot_allowed=True,
+    neutral_winnings="discard",
 )
 
 EDITIONS: Mapping[str, EditionRules] = MappingProxyType({CLASSIC.name: CLASSIC, BIGGY.name: BIGGY})

@@ -333,10 +333,11 @@ class GameState:
         results = tuple(score_casino(c.name, c.banknotes, c.dice) for c in self.casinos.values())
         to_deck: list[int] = []
         discarded: list[int] = []
+        neutral_winnings = to_deck if self.config.rules.neutral_winnings == "bottom" else discarded
         for result in results:
             for payout in result.payouts:
                 if payout.colour == self.neutral:
-                    to_deck.append(payout.banknote)
+                    neutral_winnings.append(payout.banknote)
                 else:
                     self.winnings[payout.colour].append(payout.banknote)
             if self.config.unclaimed == "discard":

@@ -62,6 +62,7 @@ def state_json(live: LiveGame, camera: dict[str, Any] | None = None) -> dict[str
         "neutral": state.neutral,
         "slot": config.slot,
         "unclaimed_rule": config.unclaimed,
+        "neutral_winnings": config.rules.neutral_winnings,
         "rounds_total": config.round_count,
         "round": state.round_number,
         "phase": state.phase.value,

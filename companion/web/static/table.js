@@ -299,11 +299,13 @@ function casinoResult(c, index) {
   for (const p of c.payouts) lines.push(el("li", { class: "paid" }, banknote(p.banknote), " → ",
     el("span", { class: "swatch", style: `background:${cssColour(p.colour)}` }),
     " ", nameOf(p.colour)));
+  // where the neutral dice's winnings and the notes nobody won go: under the deck, or out of the game
   const neutralWins = c.payouts.filter((p) => p.colour === state.neutral).map((p) => p.banknote);
-  const back = [...neutralWins, ...(state.unclaimed_rule === "bottom" ? c.unclaimed : [])];
+  const [back, gone] = [[], []];
+  (state.neutral_winnings === "bottom" ? back : gone).push(...neutralWins);
+  (state.unclaimed_rule === "bottom" ? back : gone).push(...c.unclaimed);
   if (back.length) lines.push(el("li", { class: "under" }, t("result.under", { notes: back.map(money).join(", ") })));
-  if (state.unclaimed_rule === "discard" && c.unclaimed.length)
-    lines.push(el("li", { class: "under" }, t("result.discard", { notes: c.unclaimed.map(money).join(", ") })));
+  if (gone.length) lines.push(el("li", { class: "under" }, t("result.discard", { notes: gone.map(money).join(", ") })));
   if (!c.tallies.length) lines.push(el("li", {}, t("result.empty")));
   return el("article", { class: "casino-result", style: `animation-delay:${index * 0.35}s`, "data-casino": c.casino },
     el("header", {}, slot ? "Slot 777" : `Casino ${c.casino}`, " ", c.banknotes.map(banknote)),
