@@ -157,3 +157,71 @@ def test_a_roll_seen_without_colour_is_reported_in_a_recording(tmp_path):
     assert {d["colour"] for d in rolls[0]["dice"]} == {"other"}  # no colour to read them by
     assert told[1]["t"] == rolls[1]["t"] and "colours again" in told[1]["message"]
     assert sorted(d["colour"] for d in rolls[1]["dice"]) == ["blue", "red", "red"]
+
+
+def a_short_recording(folder) -> None:
+    """A recording of a game's table (red and green, seed 7) with no roll in it: a second of felt."""
+    import cv2
+    import numpy as np
+
+    (folder / "frames").mkdir(parents=True)
+    table = np.full((240, 320, 3), (40, 110, 30), np.uint8)
+    for i in range(15):
+        cv2.imwrite(str(folder / "frames" / f"{i:03d}.png"), table)
+    players = [{"name": "Red", "colour": "red"}, {"name": "Green", "colour": "green"}]
+    (folder / "recording.json").write_text(
+        json.dumps({"fps": 15, "players": players, "seed": 7, "rolls": []})
+    )
+
+
+def test_a_served_recording_waits_for_a_page_plays_again_for_a_page_opened_later_and_keeps_one_game(tmp_path):
+    recording, data = tmp_path / "recording", tmp_path / "data"
+    a_short_recording(recording)
+    data.mkdir()
+    first = served_recording_played(data, recording)
+    again = served_recording_played(data, recording)  # the server started again on the same data
+    assert first == again, "one game for the recording, not one more on every start"
+
+
+def served_recording_played(data, recording) -> str:
+    """Serve ``recording``; check it waits for a page, plays when one opens, and starts its game
+    again and plays it for a page opened after it ended; the game's id."""
+    import http.client
+    import time
+
+    from tests.server import call, free_port, start_server
+
+    port = free_port()
+    proc = start_server(data, port, "--source", str(recording), "--accept-placements")
+
+    def state() -> dict:
+        return call(port, "GET", f"/api/games/{game_id}")
+
+    def open_page():
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        connection.request("GET", f"/api/games/{game_id}/events")
+        return connection, connection.getresponse()
+
+    def wait_for(check, seconds=20):
+        deadline = time.monotonic() + seconds
+        while not check():
+            assert time.monotonic() < deadline, "waited too long"
+            time.sleep(0.1)
+
+    try:
+        (game,) = call(port, "GET", "/api/games")["games"]
+        game_id = game["id"]
+        time.sleep(2)
+        assert state()["camera"] is None, "nothing plays before a page opens"
+        pages = [open_page()]
+        wait_for(lambda: (state()["camera"] or {}).get("kind") == "ended")
+        pages.append(open_page())  # opened after the end: the game starts again, and plays
+        wait_for(lambda: state()["last_change"] == {"kind": "restart"})
+        wait_for(lambda: state()["camera"]["kind"] in ("ok", "ended"))
+        for connection, response in pages:
+            response.close()
+            connection.close()
+        return game_id
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

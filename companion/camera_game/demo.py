@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ..assets import DEMO
 from ..rules import GameConfig
-from ..service import GameService, LiveGame
+from ..service import GameNotFound, GameService, LiveGame
 
 #: the file beside a recording that says how its game was set up
 RECORDING_FILE = "recording.json"
@@ -21,8 +21,11 @@ def read_recording(folder: Path) -> dict | None:
     return json.loads(path.read_text())
 
 
-def start_sample_game(games: GameService, folder: Path) -> LiveGame | None:
-    """A new game set up as the recorded one (same players, same seed, so the same deck)."""
+def start_sample_game(games: GameService, folder: Path, kept: Path | None = None) -> LiveGame | None:
+    """The game of a recording: set up as the recorded one (same players, same seed, so the same
+    deck), at its start. With ``kept`` (a JSON file of the recordings' games, in the data
+    folder) the game made for this recording before is taken back to its start, not made
+    again, so a recording played on every start of the server leaves one game in the history."""
     recording = read_recording(folder)
     if recording is None or "players" not in recording:
         return None
@@ -33,7 +36,28 @@ def start_sample_game(games: GameService, folder: Path) -> LiveGame | None:
             "neutral": recording.get("neutral", False),
         }
     )
-    return games.create(config, recording["seed"])
+    known = kept_games(kept)
+    key = str(Path(folder).resolve())
+    if key in known:
+        try:
+            live = games.get(known[key])
+        except GameNotFound:
+            live = None
+        if live is not None and live.record.seed == recording["seed"] and live.state.config == config:
+            return games.restart(live.record.id)
+    live = games.create(config, recording["seed"])
+    if kept is not None:
+        kept.write_text(json.dumps(known | {key: live.record.id}, indent=1))
+    return live
+
+
+def kept_games(kept: Path | None) -> dict[str, str]:
+    """The game made for each recording (by its folder), from ``kept``; {} when there is none."""
+    try:
+        known = json.loads(kept.read_text()) if kept is not None else {}
+    except (OSError, ValueError):
+        return {}
+    return known if isinstance(known, dict) else {}
 
 
 def bundled_demo() -> Path | None:

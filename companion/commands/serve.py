@@ -13,6 +13,8 @@ if TYPE_CHECKING:
     import socket
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+#: the games made for recordings, one per recording, in the data folder
+RECORDINGS_FILE = "recordings.json"
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -178,33 +180,45 @@ def start_camera(args: argparse.Namespace, app) -> Callable[[], None]:
         open_source(args.camera, args.source).close()
     except SourceError as err:
         raise CommandError(str(err)) from None
-    game = start_sample_game(games, Path(args.source)) if args.source else None
+    kept = Path(app.config["DATA_DIR"]) / RECORDINGS_FILE
+    game = start_sample_game(games, Path(args.source), kept) if args.source else None
     if game is not None:
         print(
             f"Sample game: open http://{args.host}:{args.port}/games/{game.record.id}#token={game.record.token}",
             flush=True,
         )
     name = f"camera {args.camera}" if args.camera is not None else str(args.source)
-    bridge = CameraBridge(games, name, accept_placements=args.accept_placements)
     setup = app.extensions["setup"] = TableSetup(reader, setup_file, name)
     app.config["SETUP_TOKEN"] = secrets.token_urlsafe(16)
     stopping = threading.Event()
 
+    def watch() -> None:
+        bridge = CameraBridge(games, name, accept_placements=args.accept_placements)
+        watch_source(
+            reader,
+            bridge.on_record,
+            camera=args.camera,
+            source=args.source,
+            realtime=True,
+            on_settled=bridge.on_settled,
+            stop=stopping.is_set,
+            on_frame=setup.see,
+            rolled=bridge.dice_rolled,
+        )
+
     def loop() -> None:
-        if game is not None:  # a recording waits for someone to watch it (or a minute)
-            games.wait_for_viewer(game.record.id, timeout=60, stop=stopping)
         try:
-            watch_source(
-                reader,
-                bridge.on_record,
-                camera=args.camera,
-                source=args.source,
-                realtime=True,
-                on_settled=bridge.on_settled,
-                stop=stopping.is_set,
-                on_frame=setup.see,
-                rolled=bridge.dice_rolled,
-            )
+            if game is None:  # a camera, or a recording without a game
+                watch()
+                return
+            # A recording's game plays when a page first opens it, and again from the start
+            # each time a page opens it after the recording ended.
+            while games.wait_for_viewer(game.record.id, stopping):
+                watch()
+                games.forget_viewers(game.record.id)
+                if not games.wait_for_viewer(game.record.id, stopping):
+                    return
+                games.restart(game.record.id)
         except SourceError as err:
             games.set_camera_status("lost", str(err), name)
         except Exception as err:  # the server keeps serving; the page says why the camera stopped

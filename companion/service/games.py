@@ -128,18 +128,24 @@ class GameService:
             return None
 
     def viewer_joined(self, game_id: str) -> None:
-        """A tablet opened this game's live updates."""
+        """A page opened this game's live updates."""
         with self._lock:
             self._viewers.setdefault(game_id, threading.Event()).set()
 
-    def wait_for_viewer(self, game_id: str, timeout: float, stop: threading.Event | None = None) -> bool:
+    def wait_for_viewer(self, game_id: str, stop: threading.Event) -> bool:
+        """Block until a page opens this game's live updates (since ``forget_viewers``), or
+        ``stop`` is set; whether a page did."""
         with self._lock:
             joined = self._viewers.setdefault(game_id, threading.Event())
-        deadline = timeout
-        while deadline > 0 and not joined.is_set() and not (stop and stop.is_set()):
-            joined.wait(0.2)
-            deadline -= 0.2
-        return joined.is_set()
+        while not joined.wait(0.2):
+            if stop.is_set():
+                return False
+        return True
+
+    def forget_viewers(self, game_id: str) -> None:
+        """From now on ``wait_for_viewer`` waits for a page opened after this."""
+        with self._lock:
+            self._viewers.setdefault(game_id, threading.Event()).clear()
 
     def set_camera_status(self, kind: str, message: str, source: str) -> None:
         """``kind``: "ok", "lost", "ended", "blind" (a black or dazzled picture), "dim" (rolls
@@ -257,6 +263,19 @@ class GameService:
             self._cache.pop(game_id, None)
             live = self.get(game_id)
             live.last_change = {"kind": "undo"}
+            self._changed(game_id)
+        return live
+
+    def restart(self, game_id: str) -> LiveGame:
+        """Take the game back to its start (its first event: the same players, the same deck),
+        as a recording played again does."""
+        with self._lock:
+            self.get(game_id)  # GameNotFound first
+            self.store.replace_from(game_id, 1, [])
+            self._cache.pop(game_id, None)
+            live = self.get(game_id)
+            live.last_change = {"kind": "restart"}
+            self._active = game_id  # the game a camera plays into
             self._changed(game_id)
         return live
 
