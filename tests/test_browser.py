@@ -120,7 +120,7 @@ def test_play_a_round_by_hand_and_see_the_tie_and_payouts(page, server):
     page.wait_for_timeout(2600)  # let the reveal animation finish before the screenshot
     shot(page, "4-round-end")
     five = dialog.locator('.casino-result[data-casino="5"]')
-    assert "Ana & Bruno cancel: 3 each" in five.inner_text()
+    assert "Ana and Bruno cancel: 3 each" in five.inner_text()  # a list as the language writes one
     one = dialog.locator('.casino-result[data-casino="1"]')
     assert "Ana" in one.locator(".paid").first.inner_text()
     two = dialog.locator('.casino-result[data-casino="2"]')
@@ -372,14 +372,15 @@ def test_after_a_game_the_same_players_play_again_and_history_says_who_won(page,
     finished = play_to_the_end(port, created["id"], created["token"])
     names = [p["name"] for p in finished["players"] if p["colour"] in finished["winners"]]
     # (seed 5 ends in a tie on money and notes: a shared win, as the rule texts have it)
-    winners = f"{'Shared win' if len(names) > 1 else 'Winner'}: {' & '.join(names)}"
+    listed = f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else names[0]
+    winners = f"{'Shared win' if len(names) > 1 else 'Winner'}: {listed}"
 
     page.goto(f"{server}/games/{created['id']}")
     page.wait_for_selector("#action a.play-again")
     assert winners in page.inner_text("#action")
     page.click("#action a.play-again")  # "Play again with these players"
     page.wait_for_selector("#form-note:not([hidden])")
-    assert "Ana, Bo, Cy" in page.inner_text("#form-note")
+    assert "Ana, Bo, and Cy" in page.inner_text("#form-note")
     assert [page.input_value(f'input[name="name-{i}"]') for i in range(3)] == ["Ana", "Bo", "Cy"]
     assert [page.input_value(f'select[name="colour-{i}"]') for i in range(3)] == ["red", "pink", "green"]
     assert page.is_checked('input[name="neutral"]') and not page.is_checked('input[name="slot"]')
@@ -407,9 +408,9 @@ def test_after_a_game_the_same_players_play_again_and_history_says_who_won(page,
         "winnersText({winners: ['red', 'pink'], "
         "players: [{name: 'Ana', colour: 'red'}, {name: 'Bo', colour: 'pink'}]})"
     )
-    assert page.evaluate(tie) == "Shared win: Ana & Bo"
+    assert page.evaluate(tie) == "Shared win: Ana and Bo"
     page.select_option("#language", "fr")
-    assert page.evaluate(tie) == "Victoire partagée : Ana & Bo"
+    assert page.evaluate(tie) == "Victoire partagée : Ana et Bo"
     page.select_option("#language", "en")
 
     page.goto(server + "/?again=nosuchgame")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..report import casino_result_json, standings_json
-from ..rules import CasinoResult, Die, GameState, Phase, Placed, Rolled, RoundResult
+from ..rules import CasinoResult, Die, GameState, Phase, Placed, Rolled, RoundResult, score_casino
 from ..rules.banknotes import by_value
 
 if TYPE_CHECKING:
@@ -50,6 +50,20 @@ def round_view(result: RoundResult) -> dict[str, Any]:
     }
 
 
+def casino_view(name: str, banknotes: tuple[int, ...] | list[int], dice: tuple[Die, ...] | list[Die]) -> dict:
+    """A casino during the round: its notes, its dice by colour, and how it would pay if the round
+    ended now (the colours that would cancel, who would take which note): what the table argues
+    over before every placement."""
+    standing = score_casino(name, tuple(banknotes), tuple(dice))
+    return {
+        "casino": name,
+        "banknotes": list(banknotes),
+        "dice": dice_by_colour(dice),
+        "cancelled": list(standing.cancelled),
+        "leading": [{"colour": p.colour, "banknote": p.banknote} for p in standing.payouts],
+    }
+
+
 def state_json(live: LiveGame, camera: dict[str, Any] | None = None) -> dict[str, Any]:
     state: GameState = live.state
     config = state.config
@@ -79,10 +93,7 @@ def state_json(live: LiveGame, camera: dict[str, Any] | None = None) -> dict[str
         "expected_roll": [
             {"colour": colour, "big": big, "count": n} for (colour, big), n in state.expected_roll().items()
         ],
-        "casinos": [
-            {"casino": c.name, "banknotes": list(c.banknotes), "dice": dice_by_colour(c.dice)}
-            for c in state.casinos.values()
-        ],
+        "casinos": [casino_view(c.name, c.banknotes, c.dice) for c in state.casinos.values()],
         "last_roll": _last_roll(state),
         "placements": [{"value": p.value, "casino": p.casino} for p in state.legal_placements()],
         "deck": {

@@ -55,7 +55,7 @@ function dieFace(colour, pips, big = false) {
 // who won, by name: "Winner: Ana", or "Shared win: Ana & Bo" when money and notes tie
 function winnersText(game) {
   const names = game.winners.map((c) => (game.players.find((p) => p.colour === c) || { name: c }).name);
-  return t(names.length > 1 ? "result.shared" : "result.winners", { names: names.join(" & ") });
+  return t(names.length > 1 ? "result.shared" : "result.winners", { names: listOf(names) });
 }
 
 // the new-game form set up as game ``gameId`` was: the same players, colours, edition and variants

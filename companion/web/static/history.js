@@ -4,13 +4,14 @@ function roundSummary(round, names) {
     el("summary", {}, t("history.round", { n: round.number })),
     el("ul", {}, round.casinos.map((c) => el("li", {},
       el("strong", {}, c.casino === "slot" ? "Slot" : `#${c.casino}`), " ",
-      c.payouts.map((p) => t("result.paid", { who: names[p.colour] || p.colour, note: money(p.banknote) })).join(" · ") || t("result.empty"),
-      c.cancelled.length ? ` — ✕ ${c.cancelled.join(", ")}` : ""))));
+      c.payouts.map((p) => t("result.paid", { who: names[p.colour] || colourName(p.colour), note: money(p.banknote) })).join(" · ")
+        || t("result.empty"),
+      c.cancelled.length ? ` — ✕ ${listOf(c.cancelled.map((colour) => names[colour] || colourName(colour)))}` : ""))));
 }
 
 // the variants a game was played with, in words
 function variants(game) {
-  return [game.neutral && t("tag.neutral", { colour: game.neutral }), game.slot && t("tag.slot"),
+  return [game.neutral && t("tag.neutral", { colour: colourName(game.neutral) }), game.slot && t("tag.slot"),
     game.unclaimed_rule === "discard" && t("tag.discard")].filter(Boolean);
 }
 
@@ -23,7 +24,7 @@ async function showHistory() {
       const names = Object.fromEntries(game.players.map((p) => [p.colour, p.name]));
       return el("article", { class: "history-game" },
         el("h2", {}, game.players.map((p) => p.name).join(" · "),
-          el("small", {}, ` ${game.created.replace("T", " ").slice(0, 16)} · ${[game.edition, ...variants(game)].join(" · ")}`)),
+          el("small", {}, ` ${game.created.replace("T", " ").slice(0, 16)} · ${[t(`edition.short.${game.edition}`), ...variants(game)].join(" · ")}`)),
         el("p", { class: "game-status" }, game.over
           ? winnersText(game)
           : t("history.playing", { n: game.round, total: game.rounds_total })),

@@ -1,6 +1,13 @@
 // Strings in the rule texts' three languages. t(key, {name: value}) fills {name} placeholders.
 const STRINGS = {
   en: {
+    "colour.red": "red", "colour.green": "green", "colour.blue": "blue", "colour.black": "black", "colour.white": "white",
+    "colour.yellow": "yellow", "colour.violet": "violet", "colour.orange": "orange", "colour.grey": "grey",
+    "colour.pink": "pink", "colour.brown": "brown",
+    "edition.short.classic": "classic", "edition.short.biggy": "Biggy",
+    "result.under.one": "{notes} goes under the deck", "result.discard.one": "{notes} leaves the game",
+    "camera.watching": "The camera is watching: roll in the tray.", "action.byhand": "Enter the roll by hand",
+    "casino.tied": "tie: cancel", "casino.takes": "takes {note}",
     "app.name": "Vegas Table Companion", "nav.new": "New game", "nav.history": "History",
     "new.title": "New game", "new.players": "Players", "new.add": "Add player", "new.remove": "Remove player",
     "new.edition": "Edition", "new.variants": "Variants", "new.start": "Start game",
@@ -56,6 +63,13 @@ const STRINGS = {
     "fix.dropped": "{n} later moves no longer fitted and were taken back.",
   },
   es: {
+    "colour.red": "rojo", "colour.green": "verde", "colour.blue": "azul", "colour.black": "negro", "colour.white": "blanco",
+    "colour.yellow": "amarillo", "colour.violet": "violeta", "colour.orange": "naranja", "colour.grey": "gris",
+    "colour.pink": "rosa", "colour.brown": "marrón",
+    "edition.short.classic": "clásica", "edition.short.biggy": "Biggy",
+    "result.under.one": "{notes} va bajo el mazo", "result.discard.one": "{notes} sale del juego",
+    "camera.watching": "La cámara está mirando: tira en la bandeja.", "action.byhand": "Introducir la tirada a mano",
+    "casino.tied": "empate: se anulan", "casino.takes": "gana {note}",
     "app.name": "Compañero de mesa Las Vegas", "nav.new": "Nueva partida", "nav.history": "Historial",
     "new.title": "Nueva partida", "new.players": "Jugadores", "new.add": "Añadir jugador", "new.remove": "Quitar jugador",
     "new.edition": "Edición", "new.variants": "Variantes", "new.start": "Empezar",
@@ -111,6 +125,13 @@ const STRINGS = {
     "fix.dropped": "{n} jugadas posteriores ya no encajaban y se han deshecho.",
   },
   fr: {
+    "colour.red": "rouge", "colour.green": "vert", "colour.blue": "bleu", "colour.black": "noir", "colour.white": "blanc",
+    "colour.yellow": "jaune", "colour.violet": "violet", "colour.orange": "orange", "colour.grey": "gris",
+    "colour.pink": "rose", "colour.brown": "marron",
+    "edition.short.classic": "classique", "edition.short.biggy": "Biggy",
+    "result.under.one": "{notes} va sous la pioche", "result.discard.one": "{notes} sort du jeu",
+    "camera.watching": "La caméra regarde : lancez dans le plateau.", "action.byhand": "Saisir le lancer à la main",
+    "casino.tied": "égalité : annulés", "casino.takes": "prend {note}",
     "app.name": "Compagnon de table Las Vegas", "nav.new": "Nouvelle partie", "nav.history": "Historique",
     "new.title": "Nouvelle partie", "new.players": "Joueurs", "new.add": "Ajouter un joueur", "new.remove": "Retirer un joueur",
     "new.edition": "Édition", "new.variants": "Variantes", "new.start": "Commencer",
@@ -175,10 +196,24 @@ function currentLanguage() {
 }
 
 function t(key, params = {}) {
-  if (params.n === 1 && (STRINGS.en[`${key}.one`])) key = `${key}.one`;
   const table = STRINGS[currentLanguage()] || STRINGS.en;
+  // the singular where the language says "one" for this count (French: 0 and 1, English: 1)
+  if (typeof params.n === "number" && (table[`${key}.one`] || STRINGS.en[`${key}.one`])
+      && new Intl.PluralRules(currentLanguage()).select(params.n) === "one") key = `${key}.one`;
   const text = table[key] ?? STRINGS.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? params[name] : `{${name}}`));
+}
+
+// "Ana, Bo and Cy" in the page's language
+function listOf(items) {
+  return new Intl.ListFormat(currentLanguage(), { style: "long", type: "conjunction" }).format(items);
+}
+
+// a colour's name in the page's language (a colour of the players' own stays as they gave it)
+function colourName(colour) {
+  const key = `colour.${colour}`;
+  const table = STRINGS[currentLanguage()] || STRINGS.en;
+  return table[key] ?? STRINGS.en[key] ?? colour;
 }
 
 function translatePage() {

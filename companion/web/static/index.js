@@ -3,7 +3,7 @@ const DEFAULT_COLOURS = ["red", "green", "blue", "black", "white"];
 
 function playerRow(index) {
   const colour = el("select", { name: `colour-${index}`, "aria-label": t("new.colour") },
-    COLOUR_CHOICES.map((c) => el("option", { value: c }, c)));
+    COLOUR_CHOICES.map((c) => el("option", { value: c }, colourName(c))));
   colour.value = DEFAULT_COLOURS[index] || COLOUR_CHOICES[index];
   const name = el("input", { name: `name-${index}`, placeholder: t("new.name"), "aria-label": t("new.name"),
     value: "", autocomplete: "off" });
@@ -64,7 +64,7 @@ async function setUpAsBefore(gameId) {
   form.unclaimed.value = game.unclaimed_rule;
   form.dataset.neutralColour = game.neutral || "";
   const note = document.getElementById("form-note");
-  note.textContent = t("again.note", { names: game.players.map((p) => p.name).join(", ") });
+  note.textContent = t("again.note", { names: listOf(game.players.map((p) => p.name)) });
   note.hidden = false;
 }
 
@@ -74,7 +74,7 @@ async function listGames() {
     const { games } = await api("GET", "/api/games");
     list.replaceChildren(...(games.length ? games.map((g) => el("li", {},
       el("a", { href: `/games/${g.id}`, class: "game-link" }, g.title,
-        el("small", {}, ` — ${g.edition}, ${g.over ? t("game.over") : t("history.round", { n: g.round })}`,
+        el("small", {}, ` — ${t(`edition.short.${g.edition}`)}, ${g.over ? t("game.over") : t("history.round", { n: g.round })}`,
           ` · ${g.created.replace("T", " ").slice(0, 16)}`)))) : [el("li", {}, t("new.none"))]));
   } catch (err) {
     list.replaceChildren(el("li", { class: "error" }, err.message));
@@ -88,6 +88,15 @@ document.addEventListener("DOMContentLoaded", () => {
   document.getElementById("remove-player").addEventListener("click", () =>
     setPlayerCount(Math.max(2, document.querySelectorAll(".player-row").length - 1)));
   document.getElementById("new-game-form").addEventListener("submit", createGame);
+  document.addEventListener("languagechange", () => {
+    document.querySelectorAll(".player-row input").forEach((input) => {
+      input.placeholder = t("new.name"); input.setAttribute("aria-label", t("new.name"));
+    });
+    document.querySelectorAll(".player-row select option").forEach((option) => {
+      option.textContent = colourName(option.value);
+    });
+    listGames();
+  });
   const again = new URLSearchParams(location.search).get("again");
   if (again) setUpAsBefore(again);
   listGames();

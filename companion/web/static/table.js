@@ -9,10 +9,11 @@ let entryKey = null;        // which roll the entry belongs to (resets when the 
 let cameraDice = null;      // the camera's reading being corrected
 let cameraVersion = null;
 let selectedDie = null;
+let byHand = false;         // the roll entry opened while the camera watches
 
 function nameOf(colour) {
   const player = state.players.find((p) => p.colour === colour);
-  return player ? player.name : `${colour} (${t("roll.neutral")})`;
+  return player ? player.name : `${colourName(colour)} (${t("roll.neutral")})`;
 }
 
 function canControl() { return Boolean(tokenFor(GAME)); }
@@ -80,11 +81,19 @@ function renderPlayers() {
 }
 
 // ------------------------------------------------------------------ casinos
-function diceGroups(groups, cancelled = new Set()) {
+function diceGroups(groups, cancelled = new Set(), note = () => null) {
   return el("div", { class: "dice-groups" }, groups.map((g) =>
     el("div", { class: `dice-group${cancelled.has(g.colour) ? " cancelled" : ""}`, "data-colour": g.colour },
       g.pips.map((p, i) => dieFace(g.colour, p, i < g.big)),
-      el("span", { class: "count" }, `×${g.count}`))));
+      el("span", { class: "count" }, `×${g.count}`), note(g.colour))));
+}
+
+// how a casino stands if the round ended now: who would take which note, which colours would cancel
+function standingNote(casino) {
+  const takes = Object.fromEntries(casino.leading.map((p) => [p.colour, p.banknote]));
+  const cancelled = new Set(casino.cancelled);
+  return (colour) => cancelled.has(colour) ? el("span", { class: "standing tied" }, t("casino.tied"))
+    : colour in takes ? el("span", { class: "standing leads" }, t("casino.takes", { note: money(takes[colour]) })) : null;
 }
 
 function renderCasinos() {
@@ -94,7 +103,7 @@ function renderCasinos() {
     el("header", {}, c.casino === "slot" ? el("span", { class: "slot-icon" }, "777") : dieFace("white", Number(c.casino)),
       el("span", { class: "casino-label" }, c.casino === "slot" ? "Slot" : `Casino ${c.casino}`)),
     el("div", { class: "notes" }, c.banknotes.map(banknote)),
-    diceGroups(c.dice))));
+    diceGroups(c.dice, new Set(c.cancelled), standingNote(c)))));
 }
 
 // ------------------------------------------------------------------ the action panel
@@ -110,7 +119,9 @@ function renderAction() {
     // A watching tablet sees the roll waiting to be placed, without the buttons.
     box.hidden = state.phase !== "place";
     if (state.phase === "place") box.replaceChildren(el("h2", {}, t("roll.choose")),
-      el("div", { class: "dice-groups" }, state.last_roll.dice.map((d) => dieFace(d.colour, d.pips, d.big))));
+      el("div", { class: "roll-values watching" }, state.last_roll.by_value.map((group) =>
+        el("div", { class: "value-group", "data-value": group.value }, el("span", { class: "value-number" }, group.value),
+          group.dice.map((d) => dieFace(d.colour, group.value, d.big))))));
     return;
   }
   if (state.phase === "place") box.replaceChildren(...placementButtons());
@@ -143,7 +154,7 @@ function countOfKind(dice, kind) {
 
 function rollEntry() {
   const key = `${state.events}`;
-  if (entryKey !== key) { entry = []; entryKey = key; }
+  if (entryKey !== key) { entry = []; entryKey = key; byHand = false; }
   const total = state.expected_roll.reduce((n, kind) => n + kind.count, 0);
   const rows = state.expected_roll.map((kind) => {
     const have = countOfKind(entry, kind);
@@ -156,9 +167,17 @@ function rollEntry() {
   const entered = el("div", { class: "entered" }, entry.map((d, i) =>
     el("button", { class: "entered-die", title: "remove", onclick: () => { entry.splice(i, 1); renderAction(); } },
       dieFace(d.colour, d.pips, d.big))));
+  // While the camera watches, rolls come from the tray: entering one is the way round, not the way.
+  const watching = Boolean(state.camera && state.camera.ok && !state.camera.ended);
+  if (watching && !byHand) {
+    return [el("h2", {}, t("camera.watching")),
+      el("button", { class: "secondary", id: "enter-by-hand", onclick: () => { byHand = true; renderAction(); } },
+        t("action.byhand"))];
+  }
   return [
     el("div", { class: "row" },
-      el("button", { class: "primary big", id: "virtual-roll", onclick: () => command("rolls/virtual") }, t("action.virtual"))),
+      el("button", { class: `${watching ? "secondary" : "primary big"}`, id: "virtual-roll",
+        onclick: () => command("rolls/virtual") }, t("action.virtual"))),
     el("h2", {}, t("roll.enter")), el("p", { class: "hint" }, t("roll.tap")),
     ...rows, entered,
     el("div", { class: "row" },
@@ -294,7 +313,7 @@ function casinoResult(c, index) {
   for (const group of Object.values(tied)) {
     group.sort((a, b) => seat(a.colour) - seat(b.colour));
     lines.push(el("li", { class: "cancelled" }, t(slot ? "result.cancel.slot" : "result.cancel",
-      { colours: group.map((x) => nameOf(x.colour)).join(" & "), count: group[0].dice })));
+      { colours: listOf(group.map((x) => nameOf(x.colour))), count: group[0].dice })));
   }
   for (const p of c.payouts) lines.push(el("li", { class: "paid" }, banknote(p.banknote), " → ",
     el("span", { class: "swatch", style: `background:${cssColour(p.colour)}` }),
@@ -304,8 +323,8 @@ function casinoResult(c, index) {
   const [back, gone] = [[], []];
   (state.neutral_winnings === "bottom" ? back : gone).push(...neutralWins);
   (state.unclaimed_rule === "bottom" ? back : gone).push(...c.unclaimed);
-  if (back.length) lines.push(el("li", { class: "under" }, t("result.under", { notes: back.map(money).join(", ") })));
-  if (gone.length) lines.push(el("li", { class: "under" }, t("result.discard", { notes: gone.map(money).join(", ") })));
+  if (back.length) lines.push(el("li", { class: "under" }, t("result.under", { notes: listOf(back.map(money)), n: back.length })));
+  if (gone.length) lines.push(el("li", { class: "under" }, t("result.discard", { notes: listOf(gone.map(money)), n: gone.length })));
   if (!c.tallies.length) lines.push(el("li", {}, t("result.empty")));
   return el("article", { class: "casino-result", style: `animation-delay:${index * 0.35}s`, "data-casino": c.casino },
     el("header", {}, slot ? "Slot 777" : `Casino ${c.casino}`, " ", c.banknotes.map(banknote)),
@@ -336,6 +355,7 @@ function maybeShowRoundEnd() {
       el("h3", {}, t("result.standings")), standingsList());
     const dialog = document.getElementById("round-end");
     if (!dialog.open) dialog.showModal();
+    dialog.scrollTop = 0;  // showModal focuses Continue, at the bottom: the summary reads from casino 1
   } else if (state.rounds.length < shownRounds) {
     shownRounds = state.rounds.length;  // an undo went back into the previous round
   }

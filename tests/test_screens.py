@@ -1,0 +1,115 @@
+"""Every page and dialog on a phone, a tablet upright and a tablet on its side, in each language:
+nothing runs off the side of the screen, the join QR code shows, and on the tablet on its side
+the turn, the roll and the values to choose are on screen without scrolling."""
+
+
+import pytest
+
+from tests.server import call, free_port, start_server
+from tests.test_browser import CHROMIUM, browser, shot  # noqa: F401 (the browser fixture)
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+SIZES = [(360, 740), (390, 844), (768, 1024), (1024, 768)]
+LANGUAGES = ["en", "es", "fr"]
+PLAYERS = [
+    {"name": "Alexandrine", "colour": "red"},
+    {"name": "Bob", "colour": "blue"},
+    {"name": "Carla", "colour": "green"},
+]
+
+OVERFLOW = """() => {
+  const wide = (node) => node && node.scrollWidth > node.clientWidth + 1;
+  const dialogs = [...document.querySelectorAll('dialog[open]')];
+  return { page: document.documentElement.scrollWidth, screen: innerWidth,
+           dialogs: dialogs.filter(wide).map((d) => d.id) };
+}"""
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    data = tmp_path_factory.mktemp("screens")
+    port = free_port()
+    proc = start_server(data, port)
+    yield port
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+def roll_all(port, game, colour: str, pips: int) -> dict:
+    """The current player rolls every die they hold as ``pips`` and places them."""
+    state = call(port, "GET", f"/api/games/{game['id']}")
+    count = state["hands"][colour]["count"]
+    call(
+        port,
+        "POST",
+        f"/api/games/{game['id']}/rolls",
+        {"dice": [{"colour": colour, "pips": pips}] * count},
+        game["token"],
+    )
+    return call(port, "POST", f"/api/games/{game['id']}/placements", {"value": pips}, game["token"])
+
+
+def assert_fits(page, where: str) -> None:
+    sizes = page.evaluate(OVERFLOW)
+    assert sizes["page"] <= sizes["screen"], (
+        f"{where}: the page is {sizes['page']} px wide on {sizes['screen']}"
+    )
+    assert sizes["dialogs"] == [], f"{where}: a dialog is wider than it shows: {sizes['dialogs']}"
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_every_page_and_dialog_fits_the_screen(browser, served, width, height):  # noqa: F811
+    port, base = served, f"http://127.0.0.1:{served}"
+    for language in LANGUAGES:
+        game = call(port, "POST", "/api/games", {"players": PLAYERS, "seed": 1})
+        context = browser.new_context(viewport={"width": width, "height": height})
+        context.add_init_script(
+            f"localStorage.setItem('vegas-language', '{language}');"
+            f"localStorage.setItem('vegas-token-{game['id']}', '{game['token']}');"
+        )
+        page = context.new_page()
+        where = f"{language} {width}×{height}"
+        for path in ("/", "/history", "/setup"):
+            page.goto(base + path)
+            page.wait_for_load_state("networkidle")
+            assert_fits(page, f"{path} {where}")
+
+        roll_all(port, game, "red", 1)
+        roll_all(port, game, "blue", 2)
+        page.goto(f"{base}/games/{game['id']}")
+        page.wait_for_selector(".casino")
+        assert_fits(page, f"table {where}")
+
+        page.click("#share")
+        page.wait_for_selector("#share-dialog img.qr")
+        page.wait_for_function("document.querySelector('#share-dialog img.qr').complete")
+        assert page.eval_on_selector("#share-dialog img.qr", "img => img.naturalWidth") > 0, (
+            "the QR code shows"
+        )
+        assert_fits(page, f"join link {where}")
+        page.click("#share-dialog button")
+
+        call(
+            port,
+            "POST",
+            f"/api/games/{game['id']}/rolls",
+            {"dice": [{"colour": "green", "pips": 3}] * 8},
+            game["token"],
+        )
+        page.wait_for_selector("button.value")
+        if width > height:  # on its side: the turn, the roll and its values without scrolling
+            for selector in ("#turn-label", "#action h2", "button.value"):
+                box = page.locator(selector).first.bounding_box()
+                assert box and box["y"] + box["height"] <= height, f"{selector} below the fold, {where}"
+        assert_fits(page, f"the values to choose {where}")
+        shot(page, f"screens-{language}-{width}x{height}-choose")
+
+        call(port, "POST", f"/api/games/{game['id']}/placements", {"value": 3}, game["token"])
+        page.wait_for_selector("#round-end[open]")
+        assert_fits(page, f"round end {where}")
+        assert page.eval_on_selector("#round-end", "d => d.scrollTop") == 0, (
+            "the round's summary opens at its top"
+        )
+        shot(page, f"screens-{language}-{width}x{height}-round-end")
+        context.close()
