@@ -150,6 +150,24 @@ def test_readings_that_disagree_wait_then_report_once():
     assert len(seen) == 1 and script.reads == 5
 
 
+def test_readings_agree_on_pips_and_each_die_s_colour_is_voted():
+    """A die whose colour name flickers (white, white, yellow under a lamp) does not keep the
+    readings from agreeing: they agree on pips, and the die is named as most readings named it."""
+    script = Script()
+    script.add(10)
+    script.roll([((100, 100), 5), ((140, 100), 2)], still_frames=40)
+    names = iter(["white", "white", "yellow"])  # the last reading alone would say yellow
+
+    def flickering(img):
+        script.reads += 1
+        return [SeenDie((100, 100, 16, 16), 5, next(names), 0.9), SeenDie((140, 100, 16, 16), 2, "red", 0.9)]
+
+    watcher = RollWatcher(flickering, MotionTracker(), Calibration(), agree=3, give_up_after=6)
+    (seen,) = [s for s in (watcher.feed(i / FPS, f) for i, f in enumerate(script.frames)) if s]
+    assert script.reads == 3, "three readings agreed at once"
+    assert [(d.pips, d.colour) for d in seen.dice] == [(5, "white"), (2, "red")]
+
+
 def test_dice_in_casino_zones_are_counted_apart_from_the_tray():
     calibration = Calibration(zones={"tray": (0, 150, 320, 90), "4": (200, 0, 100, 100)})
     script = Script()

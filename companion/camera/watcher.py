@@ -5,7 +5,7 @@ zones (where placed dice went), when the table's zones are calibrated."""
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -28,7 +28,30 @@ class Settled:
 
 
 def signature(dice: list[SeenDie] | tuple[SeenDie, ...]) -> Counter:
-    return Counter((d.pips, d.colour) for d in dice)
+    """What two readings of one settling must agree on: the pips of the dice, so their count.
+    Not their colours: a die whose colour name flickers (white, yellow, grey under a lamp) would
+    keep two readings from ever agreeing; its colour is voted on instead (``voted_colours``)."""
+    return Counter(d.pips for d in dice)
+
+
+def voted_colours(readings: list[list[SeenDie]]) -> list[SeenDie]:
+    """The last reading, each die's colour the one most of the readings gave the die at its place
+    (a die is at the place of the last reading's die whose box holds its centre); on a tie, the
+    last reading's."""
+    last = readings[-1]
+    voted = []
+    for die in last:
+        votes = Counter(
+            other.colour
+            for reading in readings
+            for other in reading
+            if die.box[0] <= other.centre[0] <= die.box[0] + die.box[2]
+            and die.box[1] <= other.centre[1] <= die.box[1] + die.box[3]
+        )
+        best = max(votes.values(), default=0)
+        colour = die.colour if votes.get(die.colour, 0) == best else votes.most_common(1)[0][0]
+        voted.append(die if colour == die.colour else replace(die, colour=colour))
+    return voted
 
 
 def split_by_zone(dice: list[SeenDie], calibration: Calibration) -> tuple[list[SeenDie], dict[str, int]]:
@@ -174,6 +197,7 @@ class RollWatcher:
         # roll check then asks the players to correct it rather than waiting forever.
         if len(self._pending) < self.agree and self._attempts < self.give_up_after:
             return None
+        dice = voted_colours(self._pending)
         self._pending, self._active = [], False
         tray, placed = split_by_zone(dice, fitted)
         if not tray:
