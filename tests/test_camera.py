@@ -124,6 +124,46 @@ def test_a_hand_resting_on_an_empty_table_is_not_a_roll_and_picking_up_dice_is_n
     assert watcher.tracker.state is Motion.EMPTY
 
 
+class WholeLooks(Script):
+    """A perfect reader that also takes the whole-frame look (it sees the same)."""
+
+    def read(self, img: np.ndarray, whole: bool = False, brightened: bool = False) -> list[SeenDie]:
+        return super().read(img)
+
+
+def test_a_hand_resting_over_fresh_dice_gives_no_roll_until_it_leaves_then_one():
+    """Three dice land, a hand comes in and rests over them for 0.8 s, hiding the 6, then goes:
+    the short reading made under the hand waits for the table to settle again, and the one roll
+    reported is the full one, read after the hand left."""
+    script = WholeLooks()
+    script.add(20)
+    dice = [((100, 100), 3), ((150, 120), 5), ((200, 100), 6)]
+    squares = [xy for xy, _ in dice]
+    for step in range(6):  # the dice tumble in
+        script.add(1, [(x - (6 - step) * 10, y) for x, y in squares])
+    for step in range(4):  # the hand comes in over them
+        script.add(1, squares, dice, hand=(120 + step * 20, 60))
+    script.add(24, squares, dice[:2], hand=(185, 60))  # resting 0.8 s: the 6 under it is not seen
+    for step in range(4):  # and goes
+        script.add(1, squares, dice, hand=(185 + step * 30, 60 - step * 20))
+    script.add(40, squares, dice)
+    watcher = RollWatcher(script.read, MotionTracker(), Calibration(), rolled=lambda: 3)
+    seen = [(t, s) for t, s in script.run(watcher) if s.dice]
+    assert [sorted(d.pips for d in s.dice) for _, s in seen] == [[3, 5, 6]]
+    assert seen[0][0] > (20 + 6 + 4 + 24) / FPS, "read after the hand left"
+
+
+def test_a_short_reading_nothing_follows_is_reported_after_a_moment():
+    """Dice the camera reads short with no hand over them (one under the lip of the tray): the
+    reading is reported once the table has stayed as it is, for the game to ask about it."""
+    script = WholeLooks()
+    script.add(20)
+    script.roll([((100, 100), 3), ((150, 120), 5)], still_frames=90)
+    watcher = RollWatcher(script.read, MotionTracker(), Calibration(), rolled=lambda: 3)
+    ((t, settled),) = [(t, s) for t, s in script.run(watcher) if s.dice]
+    assert sorted(d.pips for d in settled.dice) == [3, 5]
+
+
 def test_two_rolls_two_readings():
     script = Script()
     script.add(10)

@@ -68,6 +68,10 @@ def split_by_zone(dice: list[SeenDie], calibration: Calibration) -> tuple[list[S
     return tray, dict(placed)
 
 
+#: seconds a reading short of the dice rolled waits for the table to settle again before it is
+#: reported: a hand resting over fresh dice hides some, and when it leaves the dice settle and
+#: are read in full (a rest of 0.8 s is read again about 0.9 s after the short reading)
+SHORT_HOLD = 1.2
 #: a die found on a dark frame's brightened copy is new when it overlaps every die already read by
 #: at most this (IoU): more is the same die, boxed a little otherwise
 NEW_DIE_OVERLAP = 0.3
@@ -152,6 +156,8 @@ class RollWatcher:
         self._attempts = 0
         self.reads = 0
         self._whole = False  # this settling's dice are read with the whole frame looked at
+        self._held: Settled | None = None  # a short reading waiting for the table to settle again
+        self._held_until = 0.0
 
     @property
     def state(self) -> Motion:
@@ -166,9 +172,22 @@ class RollWatcher:
             seen = self.feed(t + k * step, frame)
             if seen is not None:
                 return seen
-        return None
+        held, self._held = self._held, None  # nothing more will come to read in full
+        return held
 
     def feed(self, t: float, frame: np.ndarray) -> Settled | None:
+        """Look at the frame seen at ``t``; a Settled when the table has settled and been read."""
+        seen = self._look(t, frame)
+        if seen is not None:
+            self._held = None  # a newer reading stands in for a short one waiting
+            if read_short(len(seen.dice), self.rolled()):
+                self._held, self._held_until = seen, t + SHORT_HOLD
+                return None
+        elif self._held is not None and t >= self._held_until:
+            seen, self._held = self._held, None
+        return seen
+
+    def _look(self, t: float, frame: np.ndarray) -> Settled | None:
         # the table and zones in this frame's pixels (a camera may come back at another resolution)
         fitted = self.calibration().fitted_to((frame.shape[1], frame.shape[0])).calibration
         self.tracker.region = fitted.table
