@@ -416,3 +416,32 @@ def test_the_bridge_says_how_many_dice_the_roller_rolls_and_none_when_no_roll_is
     bridge.on_settled(Settled(1.0, red_roll([0.9] * 8)))
     assert games.get(game_id).state.phase.value == "place"
     assert bridge.dice_rolled() is None  # the roller places; no roll is awaited
+
+
+def test_a_renaming_that_gives_the_roller_another_player_s_dice_is_asked_not_recorded(tmp_path):
+    """White to roll 8, in a game with black and red players: a reading of three black, two red
+    and three white dice could be named all white (black and white dice read alike, white ones
+    read red under a lamp), but those black and red dice may be the other players': asked."""
+    from companion.camera.watcher import Settled
+    from companion.camera_game.bridge import CameraBridge
+    from companion.rules import GameConfig
+    from companion.service import GameService
+    from companion.storage import EventStore
+
+    games = GameService(EventStore(tmp_path))
+    players = [
+        {"name": "Wu", "colour": "white"},
+        {"name": "Bea", "colour": "black"},
+        {"name": "Rod", "colour": "red"},
+    ]
+    game = games.create(GameConfig.from_dict({"players": players}), seed=7)
+    assert game.state.current_player == "white"
+    colours = ["black"] * 3 + ["red"] * 2 + ["white"] * 3
+    seen = tuple(
+        SeenDie((60 * i, 0, 50, 50), 1 + i % 6, c, 0.95, None, 0.95, 0.95) for i, c in enumerate(colours)
+    )
+    CameraBridge(games, "camera 0").on_settled(Settled(1.0, seen))
+    live = games.get(game.record.id)
+    assert live.state.phase.value == "roll", "nothing recorded"
+    assert live.camera_roll["kind"] == "unsure" and live.camera_roll["unsure"] == [0, 1, 2, 3, 4]
+    assert {d["colour"] for d in live.camera_roll["dice"]} == {"white"}  # offered named as the roller's

@@ -7,10 +7,11 @@ from collections import Counter
 from typing import Any
 
 from ..camera.watcher import Settled
-from ..rules import Phase
+from ..rules import Die, Phase
 from ..service import GameService
 from ..vision import SeenDie
 from ..vision.annotate import annotate, jpeg
+from ..vision.colour_names import canonical
 from .roll_colours import to_rules_dice
 
 #: a die the detector scores under this, or whose pips the pip reader read with a margin under
@@ -60,6 +61,18 @@ def placement_seen(placed: dict[str, int], before: dict[str, int], state: Any) -
     return {"value": int(name), "casino": name}
 
 
+def taken_from_others(seen: tuple[SeenDie, ...], named: tuple[Die, ...], state: Any) -> tuple[int, ...]:
+    """The dice read in another player's colour that the naming gave the roller: a renaming
+    that changes whose dice they are is asked about, never assumed (a roll read as black, blue,
+    red and white dice is not the white player's until a player says so)."""
+    others = {canonical(p.colour) for p in state.config.players} - {canonical(state.current_player or "")}
+    return tuple(
+        i
+        for i, (die, name) in enumerate(zip(seen, named, strict=True))
+        if canonical(die.colour) in others and canonical(name.colour) != canonical(die.colour)
+    )
+
+
 #: the phases in which the game waits for a roll
 ROLL_PHASES = (Phase.ROLL, Phase.NEUTRAL_ROLL)
 
@@ -99,7 +112,7 @@ class CameraBridge:
         if not seen.dice or state.phase not in ROLL_PHASES:
             return
         dice = to_rules_dice(seen.dice, state.expected_roll())
-        unsure = unsure_dice(seen.dice)
+        unsure = tuple(sorted(set(unsure_dice(seen.dice)) | set(taken_from_others(seen.dice, dice, state))))
 
         def picture() -> bytes | None:
             if seen.frame is None:
