@@ -55,7 +55,7 @@ def page(browser):
     context = browser.new_context(viewport={"width": 1180, "height": 820}, locale="en-US")
     page = context.new_page()
     errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.on("pageerror", lambda err: errors.append(f"{err} {err.stack}"))
     yield page
     context.close()
     assert errors == [], f"JavaScript errors on the page: {errors}"
@@ -250,6 +250,59 @@ def test_a_camera_roll_that_does_not_fit_is_corrected_with_a_tap(page, live_app)
     page.wait_for_selector('button.value[data-value="6"]')
     assert games.get(game.record.id).state.phase.value == "place"
     assert page.locator("#camera-correction").is_hidden()
+
+
+def test_a_camera_roll_that_does_not_fit_has_one_tap_ways_on(page, live_app):
+    """Read again (the camera is asked, the offer goes), enter by hand, or take the dice as seen
+    named as the roller's own; the next roll that fits is recorded whatever was pending."""
+    from companion.camera.watcher import Settled
+    from companion.camera_game.bridge import CameraBridge
+    from companion.rules import Die
+    from companion.vision import SeenDie
+
+    app, url = live_app
+    games = app.extensions["games"]
+    start_red_and_green(page, url)
+    game = games.active_game()
+    games.set_camera_status("ok", "camera 0 is giving frames", "camera 0")
+    seen = tuple(Die("red", p) for p in (1, 2, 3, 4, 5, 6, 6)) + (Die("green", 2),)
+    picture = camera_picture()
+
+    games.offer_camera_roll(game.record.id, seen, lambda: picture)
+    page.wait_for_selector("#camera-read-again")
+    page.click("#camera-read-again")
+    page.wait_for_selector("#camera-correction", state="hidden")
+    assert games.read_again.is_set(), "the camera is asked to read the table again"
+    games.read_again.clear()
+
+    games.offer_camera_roll(game.record.id, seen, lambda: picture)
+    page.wait_for_selector("#camera-by-hand")
+    page.click("#camera-by-hand")
+    page.wait_for_selector(".entry-row")  # the manual entry, though the camera watches
+
+    short = tuple(
+        SeenDie((60 * i, 0, 50, 50), p, "red", 0.95, None, 0.95, 0.95) for i, p in enumerate((1, 2, 3, 4, 5))
+    )
+    bridge = CameraBridge(games, "camera 0")
+    bridge.on_settled(Settled(1.0, short))  # read short: it waits for a player
+    page.wait_for_selector("#camera-correction:not([hidden])")
+    assert page.locator("#camera-take").count() == 0, "five dice cannot be taken as a roll of eight"
+    full = tuple(
+        SeenDie((60 * i, 0, 50, 50), p, "red", 0.95, None, 0.95, 0.95)
+        for i, p in enumerate((1, 2, 3, 4, 5, 6, 6, 2))
+    )
+    bridge.on_settled(Settled(2.0, full))  # the next reading fits: the game goes on
+    page.wait_for_selector('button.value[data-value="6"]')
+    assert games.get(game.record.id).state.phase.value == "place"
+
+    games.undo(game.record.id)
+    games.offer_camera_roll(game.record.id, seen, lambda: picture)
+    page.wait_for_selector("#camera-take")
+    assert page.inner_text("#camera-take") == "Take as Red's roll"
+    page.click("#camera-take")
+    page.wait_for_selector('button.value[data-value="6"]')
+    rolled = games.get(game.record.id).events[-1]
+    assert sorted((d.colour, d.pips) for d in rolled.dice) == sorted(("red", d.pips) for d in seen)
 
 
 def test_a_camera_roll_with_a_die_the_camera_is_unsure_of_waits_for_a_look(page, live_app):

@@ -1,6 +1,7 @@
 """Running the watcher on a source: every frame of a recording (deterministic), or the newest
 frame of a live camera (never falling behind), with camera events reported as they happen."""
 
+import threading
 import time
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -39,13 +40,15 @@ def watch_source(
     stop: Callable[[], bool] = lambda: False,
     on_frame: Callable[[np.ndarray], None] | None = None,
     rolled: Callable[[], int | None] = lambda: None,
+    read_again: threading.Event | None = None,
 ) -> None:
     """Watch until the recording ends (or ``stop()`` says so, for a live camera).
 
     Each settled reading goes to ``on_settled``; those with dice in the tray are rolls and
     are also emitted as records. Every frame looked at goes to ``on_frame`` (the setup page's
     picture). ``rolled`` says how many dice the roller rolls now (None: unknown): a tray read
-    with fewer is read again with the whole frame looked at."""
+    with fewer is read again with the whole frame looked at. ``read_again``, once set, has the
+    table read again as if it had just settled (it is cleared then)."""
     watcher = watcher_for(reader, rolled)
     lighting = LightingWatch()
     dice_colours = DiceColourWatch()
@@ -66,6 +69,9 @@ def watch_source(
         recording ended), look at the last one until it settles. Returns the last t looked at."""
         t, last = 0.0, None
         for t, last in frames:
+            if read_again is not None and read_again.is_set():
+                read_again.clear()
+                watcher.read_again()
             if on_frame is not None:
                 on_frame(last)
             if (record := fit.look(t, last)) is not None:

@@ -163,6 +163,13 @@ class RollWatcher:
     def state(self) -> Motion:
         return self.tracker.state
 
+    def read_again(self) -> None:
+        """Read the table again at the next still frame, with the whole frame looked at (a player
+        says the reading was wrong), as if it had just settled."""
+        self.tracker.locked = False
+        self.tracker.still_since = None
+        self._pending, self._active, self._held = [], False, None
+
     def finish(self, t: float, frame: np.ndarray, step: float = 0.1) -> Settled | None:
         """The recording ended at ``t``: the table stays as its last frame shows it. Look at
         that frame until it settles and is read, as a camera left on the table would, so a

@@ -204,6 +204,7 @@ def start_camera(args: argparse.Namespace, app) -> Callable[[], None]:
             stop=stopping.is_set,
             on_frame=setup.see,
             rolled=bridge.dice_rolled,
+            read_again=games.read_again,
         )
 
     def loop() -> None:

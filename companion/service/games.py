@@ -66,6 +66,8 @@ class GameService:
         self.changes = ChangeFeed()
         self._clock = clock or (lambda: datetime.now(UTC))
         self._lock = threading.RLock()
+        #: set when a player asks the camera to read the table again (the camera loop clears it)
+        self.read_again = threading.Event()
         #: every game's snapshot as of its last change (``snapshot``)
         self._snapshots: dict[str, Snapshot] = {}
         self._cache: dict[str, LiveGame] = {}
@@ -193,6 +195,13 @@ class GameService:
             }
             live.camera_frame = picture()
             self._changed(game_id)
+        return live
+
+    def ask_to_read_again(self, game_id: str) -> LiveGame:
+        """A player asks the camera to read the table again (the roll it offered was read wrong):
+        the offer goes, and the camera's next reading of the table takes its place."""
+        live = self.dismiss_camera_roll(game_id)
+        self.read_again.set()
         return live
 
     def dismiss_camera_roll(self, game_id: str) -> LiveGame:

@@ -182,6 +182,12 @@ def camera_dismiss(game_id: str) -> Response:
     return state_of(service().dismiss_camera_roll(game_id))
 
 
+@blueprint.post("/games/<game_id>/camera/read-again")
+@needs_token
+def camera_read_again(game_id: str) -> Response:
+    return state_of(service().ask_to_read_again(game_id))
+
+
 @blueprint.get("/games/<game_id>/export.json")
 def export_as_json(game_id: str) -> Response:
     live = service().get(game_id)

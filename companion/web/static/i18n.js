@@ -1,6 +1,7 @@
 // Strings in the rule texts' three languages. t(key, {name: value}) fills {name} placeholders.
 const STRINGS = {
   en: {
+    "camera.take": "Take as {name}'s roll", "camera.again": "Read again",
     "colour.red": "red", "colour.green": "green", "colour.blue": "blue", "colour.black": "black", "colour.white": "white",
     "colour.yellow": "yellow", "colour.violet": "violet", "colour.orange": "orange", "colour.grey": "grey",
     "colour.pink": "pink", "colour.brown": "brown",
@@ -63,6 +64,7 @@ const STRINGS = {
     "fix.dropped": "{n} later moves no longer fitted and were taken back.",
   },
   es: {
+    "camera.take": "Tomar como tirada de {name}", "camera.again": "Leer de nuevo",
     "colour.red": "rojo", "colour.green": "verde", "colour.blue": "azul", "colour.black": "negro", "colour.white": "blanco",
     "colour.yellow": "amarillo", "colour.violet": "violeta", "colour.orange": "naranja", "colour.grey": "gris",
     "colour.pink": "rosa", "colour.brown": "marrón",
@@ -125,6 +127,7 @@ const STRINGS = {
     "fix.dropped": "{n} jugadas posteriores ya no encajaban y se han deshecho.",
   },
   fr: {
+    "camera.take": "Prendre comme lancer de {name}", "camera.again": "Relire",
     "colour.red": "rouge", "colour.green": "vert", "colour.blue": "bleu", "colour.black": "noir", "colour.white": "blanc",
     "colour.yellow": "jaune", "colour.violet": "violet", "colour.orange": "orange", "colour.grey": "gris",
     "colour.pink": "rose", "colour.brown": "marron",

@@ -207,11 +207,29 @@ function cameraTally(dice) {
   return { fits, view: el("div", { class: "tally", id: "camera-tally" }, items) };
 }
 
+// The dice as seen, each named as a kind of die the roller holds (its own colour kept where it
+// is one), when there are as many as the roller rolled; null otherwise.
+function namedAsTheRollers(dice) {
+  const left = state.expected_roll.map((kind) => ({ ...kind }));
+  if (dice.length !== left.reduce((n, kind) => n + kind.count, 0)) return null;
+  const named = dice.map((d) => {
+    const own = left.find((k) => k.count > 0 && k.colour === d.colour && Boolean(k.big) === Boolean(d.big));
+    if (own) { own.count -= 1; return { ...d }; }
+    return null;
+  });
+  return named.map((d, i) => {
+    if (d) return d;
+    const kind = left.find((k) => k.count > 0);
+    kind.count -= 1;
+    return { colour: kind.colour, pips: dice[i].pips, big: kind.big };
+  });
+}
+
 function renderCameraCorrection() {
   const box = document.getElementById("camera-correction");
   const pending = state.camera_roll;
   box.hidden = !pending || !canControl() || state.over;
-  if (box.hidden) { cameraDice = null; return; }
+  if (box.hidden) { cameraDice = null; cameraVersion = null; return; }
   if (cameraVersion !== pending.version) {
     cameraVersion = pending.version;
     cameraDice = pending.dice.map((d) => ({ ...d }));
@@ -235,6 +253,7 @@ function renderCameraCorrection() {
     el("button", { class: "secondary", onclick: () => { cameraDice.splice(selectedDie, 1); selectedDie = null;
       renderCameraCorrection(); } }, "✕"));
   const tally = cameraTally(cameraDice);
+  const taken = tally.fits ? null : namedAsTheRollers(cameraDice);
   // the rules give their reason in English; the tally says it in every language
   const reason = pending.kind !== "unsure" && currentLanguage() === "en" ? el("p", { class: "error" }, pending.problem) : null;
   box.replaceChildren(...[
@@ -250,7 +269,13 @@ function renderCameraCorrection() {
     el("div", { class: "row" },
       el("button", { class: "primary", id: "camera-record", disabled: !tally.fits,
         onclick: () => command("rolls", { dice: cameraDice }) }, t("action.record")),
-      el("button", { class: "secondary", onclick: () => command("camera/dismiss") }, t("action.close"))),
+      // one tap on: the dice as seen, named as the roller's own; the camera reads again; or by hand
+      taken ? el("button", { class: "primary", id: "camera-take", onclick: () => command("rolls", { dice: taken }) },
+        t("camera.take", { name: nameOf(state.current_player) })) : null,
+      el("button", { class: "secondary", id: "camera-read-again", onclick: () => command("camera/read-again") },
+        t("camera.again")),
+      el("button", { class: "secondary", id: "camera-by-hand", onclick: () => { byHand = true; command("camera/dismiss"); } },
+        t("action.byhand"))),
   ].filter(Boolean));
 }
 
