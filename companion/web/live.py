@@ -116,7 +116,7 @@ class LiveServer:
                 done, _ = await asyncio.wait({waiting, gone}, timeout=self.keepalive, return_when=first)
                 waiting.cancel()
                 if gone in done:
-                    return
+                    break
                 if waiting not in done:
                     await send_text(send, ": keepalive\n\n")
                     continue
@@ -125,6 +125,8 @@ class LiveServer:
                 if snapshot.revision != seen:
                     seen = snapshot.revision
                     await send_text(send, f"event: state\ndata: {snapshot.text}\n\n")
+            # the end of the answer (the server stops, or the viewer left: then it goes nowhere)
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
         finally:
             unsubscribe()
             gone.cancel()
