@@ -10,7 +10,6 @@ from functools import wraps
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
-from werkzeug.exceptions import HTTPException
 
 from ..camera.table_setup import AREAS, SetupError, TableSetup
 from ..camera_game.table_colours import colours_to_learn
@@ -61,11 +60,6 @@ def no_camera(err: Exception) -> tuple[Response, int]:
 @blueprint.errorhandler(RequestError)
 def cannot(err: Exception) -> tuple[Response, int]:
     return jsonify(error=str(err)), 400
-
-
-@blueprint.errorhandler(HTTPException)
-def http_error(err: HTTPException) -> tuple[Response, int]:
-    return jsonify(error=err.description), err.code or 500
 
 
 @blueprint.get("/setup")
