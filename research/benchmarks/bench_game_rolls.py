@@ -20,7 +20,7 @@ names pale dice grey or white, and the bridge must tell whose they are.
 the tablet page the reader's palette lacks, only when named; session 51).
 
 ``--dark-cloth SHARE`` renders the rolls on dark speckled cloths instead, SHARE of them a black
-player's (``research.synth.dark_cloth``; session 54: the table where black dice go missing).
+player's (``research.synth.dark_cloth``: the table where black dice go missing).
 The dice found, by colour, follow the table.
 
 ``--folder`` may name real photos of one colour's dice with no colours.json: ``--colour white``

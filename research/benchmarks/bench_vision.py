@@ -23,9 +23,9 @@
   scenes with the dice in touching groups; session 15, never used to choose), made here likewise.
 - glossy pips (seed 83, 150 lens scenes up to 800 px, cameras from 30°, half the dice with
   coloured pips and three in five with drilled pips that catch the light, `research.synth.glossy`;
-  session 17, never used to choose), made here likewise.
+  never used to choose), made here likewise.
 - marbled bodies (seed 87, the glossy options plus three dice in five with a marbled or
-  glittered body, `research.synth.marbled`; session 17, never used to choose), made here likewise.
+  glittered body, `research.synth.marbled`; never used to choose), made here likewise.
 - phone photos of a game table's kind (seed 98, 100 lens scenes of 4032×3024 from 70–90° above
   the table, dice 2–9 % of the shorter side, all eight colours, a tenth see-through, a fifth with
   coloured or glossy pips, three in ten scenes with the dice pushed together; session 19, never
