@@ -70,11 +70,9 @@ def _best_first(casino: str):
     return lambda t: (-t.dice, t.colour)
 
 
-def score_casino(casino: str, banknotes: Iterable[int], dice: Iterable[Die]) -> CasinoResult:
-    """Score one casino. Pure: the caller decides where payouts and unclaimed notes go."""
-    dice = tuple(dice)
-    notes = tuple(sorted(banknotes, reverse=True))
-    ranked = sorted(tally(dice), key=_best_first(casino))
+def rank(casino: str, tallies: Iterable[Tally]) -> tuple[list[Tally], list[str], list[str]]:
+    """The tallies best first, the colours that cancel, and the others in the order they are paid."""
+    ranked = sorted(tallies, key=_best_first(casino))
     keys = [ranking_key(casino, t) for t in ranked]
     last = len(keys) - 1
     cancelled, winners = [], []
@@ -82,6 +80,14 @@ def score_casino(casino: str, banknotes: Iterable[int], dice: Iterable[Die]) -> 
         key = keys[index]
         tied = (index > 0 and keys[index - 1] == key) or (index < last and keys[index + 1] == key)
         (cancelled if tied else winners).append(entry.colour)
+    return ranked, cancelled, winners
+
+
+def score_casino(casino: str, banknotes: Iterable[int], dice: Iterable[Die]) -> CasinoResult:
+    """Score one casino. Pure: the caller decides where payouts and unclaimed notes go."""
+    dice = tuple(dice)
+    notes = tuple(sorted(banknotes, reverse=True))
+    ranked, cancelled, winners = rank(casino, tally(dice))
     payouts = tuple(Payout(colour, note) for colour, note in zip(winners, notes, strict=False))
     return CasinoResult(
         casino=casino,

@@ -13,9 +13,10 @@ if TYPE_CHECKING:
 
 
 def dice_by_colour(dice: tuple[Die, ...] | list[Die]) -> list[dict[str, Any]]:
-    """Dice grouped per colour, in order of arrival: [{colour, count, pips, big}]."""
+    """Dice grouped per colour, in order of arrival: [{colour, count, pips, big}]; a colour's
+    Biggy dice come first in its pips (``big`` of them), each counting two in ``count``."""
     groups: dict[str, dict[str, Any]] = {}
-    for die in dice:
+    for die in sorted(dice, key=lambda d: not d.big):  # stable: arrival order within each kind
         group = groups.setdefault(die.colour, {"colour": die.colour, "count": 0, "pips": [], "big": 0})
         group["count"] += die.weight
         group["pips"].append(die.pips)

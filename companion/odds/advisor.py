@@ -1,0 +1,75 @@
+"""The worth of each placement open to the player with a roll in front of them: the money they
+take by the end of the round, by rollouts of the rest of the round (every player rolling and
+placing by the greedy policy), with its standard error and the chance of taking each note."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .position import Position, RolledDie
+
+#: the opponent model of the rollouts, in words for the page and the CLI
+POLICY = (
+    "greedy: each player places where the casino's top note plus $10,000 a die placed, "
+    "less $5,000 a die they have there already, is highest"
+)
+
+
+@dataclass(frozen=True)
+class Worth:
+    """One placement: the money it brings the player by the round's end (mean of the rollouts)
+    and its standard error, and each note they take with its chance (casino, banknote, chance)."""
+
+    value: int
+    casino: str
+    money: float
+    stderr: float
+    notes: tuple[tuple[str, int, float], ...]
+
+    def shown(self) -> int:
+        """The money to as many digits as its standard error supports."""
+        return supported(self.money, self.stderr)
+
+
+def worth_of_choices(
+    position: Position, dice: Sequence[RolledDie], rollouts: int, rng: random.Random
+) -> list[Worth]:
+    """Each placement of ``dice`` (the roll of the player whose turn it is), best first."""
+    if rollouts < 2:
+        raise ValueError("at least two rollouts give a standard error")
+    player = position.player
+    worths = []
+    for value, casino in position.targets(dice):
+        total = squares = 0.0
+        taken: Counter = Counter()
+        for _ in range(rollouts):
+            rollout = position.copy()
+            rollout.place(dice, value, casino)
+            rollout.finish(rng)
+            won = [(name, note) for name, colour, note in rollout.payouts() if colour == player]
+            money = sum(note for _, note in won)
+            total += money
+            squares += money * money
+            taken.update(won)
+        mean = total / rollouts
+        variance = max(0.0, (squares - rollouts * mean * mean) / (rollouts - 1))
+        notes = tuple(
+            sorted(
+                ((name, note, count / rollouts) for (name, note), count in taken.items()),
+                key=lambda n: (-n[2], -n[1]),
+            )
+        )
+        worths.append(Worth(value, casino, mean, math.sqrt(variance / rollouts), notes))
+    return sorted(worths, key=lambda w: -w.money)
+
+
+def supported(money: float, stderr: float) -> int:
+    """``money`` rounded to the power of ten its standard error is in ($1 when it is exact)."""
+    if stderr <= 0:
+        return round(money)
+    step = 10 ** math.floor(math.log10(stderr))
+    return int(round(money / step) * step)

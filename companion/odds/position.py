@@ -1,0 +1,181 @@
+"""A round in counts, played out fast: what the rollouts of the advisor step through.
+
+A ``Position`` keeps only what the rest of a round depends on: whose turn it is, the dice each
+player still holds, and each casino's notes and, per colour, its dice count (a Biggy two), pip
+sum and highest die. It plays turns with the same greedy policy as ``rules.policy`` and scores
+the round with ``rules.scoring.rank``, so its results are the rules engine's (the tests replay
+the same dice through both)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from ..rules import GameState, Phase
+from ..rules.editions import NUMBERED_CASINOS, SLOT
+from ..rules.scoring import Tally, rank
+
+#: a die as the engine rolls it: (colour, pips, big)
+RolledDie = tuple[str, int, bool]
+#: what chooses among equally good placements: ``random.Random.choice`` or a test's own
+Choose = Callable[[Sequence[tuple[int, str]]], tuple[int, str]]
+
+
+@dataclass
+class Position:
+    colours: tuple[str, ...]  # the seats, clockwise
+    seat: int  # whose turn
+    hands: list[list[int]]  # per seat: own dice, Biggy dice, neutral dice
+    neutral: str | None
+    notes: dict[str, tuple[int, ...]]  # per casino, highest first
+    tallies: dict[str, dict[str, list[int]]]  # per casino, per colour: [dice, pip sum, highest]
+    slot_values: set[int] = field(default_factory=set)
+
+    @classmethod
+    def from_state(cls, state: GameState) -> Position:
+        """The round in play in ``state`` (its leftover neutral dice placed)."""
+        if state.phase in (Phase.OVER, Phase.NEUTRAL_ROLL):
+            raise ValueError("the round has no turn to play: the game is over or its neutral dice wait")
+        tallies: dict[str, dict[str, list[int]]] = {}
+        for name, casino in state.casinos.items():
+            tallies[name] = {}
+            for die in casino.dice:
+                add_die(tallies[name], die.colour, die.pips, die.big)
+        return cls(
+            colours=tuple(state.colours),
+            seat=state.current_seat,
+            hands=[[state.hands[c].own, state.hands[c].big, state.hands[c].neutral] for c in state.colours],
+            neutral=state.neutral,
+            notes={name: tuple(casino.banknotes) for name, casino in state.casinos.items()},
+            tallies=tallies,
+            slot_values=state.slot_values() if SLOT in state.casinos else set(),
+        )
+
+    @classmethod
+    def from_json(cls, state: dict) -> Position:
+        """The round in play in a state as ``GET /api/games/<id>`` gives it."""
+        if state["phase"] in ("over", "neutral_roll"):
+            raise ValueError("the round has no turn to play: the game is over or its neutral dice wait")
+        colours = tuple(p["colour"] for p in sorted(state["players"], key=lambda p: p["seat"]))
+        tallies: dict[str, dict[str, list[int]]] = {}
+        slot_values: set[int] = set()
+        for casino in state["casinos"]:
+            tallies[casino["casino"]] = {}
+            for group in casino["dice"]:
+                for index, pips in enumerate(group["pips"]):  # a colour's Biggy dice come first
+                    add_die(tallies[casino["casino"]], group["colour"], pips, index < group["big"])
+                    if casino["casino"] == SLOT:
+                        slot_values.add(pips)
+        hands = [
+            [state["hands"][c]["own"], state["hands"][c]["big"], state["hands"][c]["neutral"]]
+            for c in colours
+        ]
+        return cls(
+            colours=colours,
+            seat=colours.index(state["current_player"]),
+            hands=hands,
+            neutral=state["neutral"],
+            notes={c["casino"]: tuple(sorted(c["banknotes"], reverse=True)) for c in state["casinos"]},
+            tallies=tallies,
+            slot_values=slot_values,
+        )
+
+    def copy(self) -> Position:
+        return Position(
+            self.colours,
+            self.seat,
+            [hand[:] for hand in self.hands],
+            self.neutral,
+            self.notes,
+            {name: {c: t[:] for c, t in tally.items()} for name, tally in self.tallies.items()},
+            set(self.slot_values),
+        )
+
+    @property
+    def player(self) -> str:
+        return self.colours[self.seat]
+
+    def roll(self, rng: random.Random) -> list[RolledDie]:
+        """Every die the player whose turn it is holds, rolled."""
+        own, big, neutral = self.hands[self.seat]
+        player, randint = self.player, rng.randint
+        dice = [(player, randint(1, 6), False) for _ in range(own)]
+        dice += [(player, randint(1, 6), True) for _ in range(big)]
+        dice += [(self.neutral or "", randint(1, 6), False) for _ in range(neutral)]
+        return dice
+
+    def targets(self, dice: Sequence[RolledDie]) -> list[tuple[int, str]]:
+        """Where the roll may go: each value on its casino, and on the slot if it is not there yet."""
+        values = sorted({pips for _, pips, _ in dice})
+        targets = [(v, NUMBERED_CASINOS[v - 1]) for v in values]
+        if SLOT in self.notes:
+            targets += [(v, SLOT) for v in values if v not in self.slot_values]
+        return targets
+
+    def greedy(self, dice: Sequence[RolledDie], choose: Choose) -> tuple[int, str]:
+        """``rules.policy.choose_placement`` in counts: the casino's top note, plus $10,000 a die
+        placed, less $5,000 a die the player has there already; ties to ``choose``."""
+        placing: dict[int, int] = {}
+        for _, pips, big in dice:
+            placing[pips] = placing.get(pips, 0) + (2 if big else 1)
+        player, best, best_score = self.player, [], -(10**9)
+        for value, name in self.targets(dice):
+            notes = self.notes[name]
+            mine = self.tallies[name].get(player)
+            score = (notes[0] if notes else 0) + 10_000 * placing[value] - 5_000 * (mine[0] if mine else 0)
+            if score > best_score:
+                best, best_score = [(value, name)], score
+            elif score == best_score:
+                best.append((value, name))
+        return best[0] if len(best) == 1 else choose(best)
+
+    def place(self, dice: Sequence[RolledDie], value: int, casino: str) -> None:
+        """The dice showing ``value`` go on ``casino``; the turn passes to the next player with dice."""
+        hand, tally = self.hands[self.seat], self.tallies[casino]
+        for colour, pips, big in dice:
+            if pips != value:
+                continue
+            add_die(tally, colour, pips, big)
+            hand[2 if colour == self.neutral and not big else 1 if big else 0] -= 1
+        if casino == SLOT:
+            self.slot_values.add(value)
+        seats = len(self.colours)
+        for step in range(1, seats + 1):
+            seat = (self.seat + step) % seats
+            if any(self.hands[seat]):
+                self.seat = seat
+                return
+        self.seat = -1  # the round is over
+
+    @property
+    def over(self) -> bool:
+        return self.seat < 0
+
+    def finish(self, rng: random.Random) -> None:
+        """Play the rest of the round: every player rolls and places with the greedy policy."""
+        while self.seat >= 0:
+            dice = self.roll(rng)
+            self.place(dice, *self.greedy(dice, rng.choice))
+
+    def payouts(self) -> list[tuple[str, str, int]]:
+        """The round scored as it stands: (casino, colour, banknote) for each note taken."""
+        paid = []
+        for name, tally in self.tallies.items():
+            tallies = [Tally(colour, n, pips, high) for colour, (n, pips, high) in tally.items()]
+            winners = rank(name, tallies)[2]
+            paid += [(name, colour, note) for colour, note in zip(winners, self.notes[name], strict=False)]
+        return paid
+
+
+def add_die(tally: dict[str, list[int]], colour: str, pips: int, big: bool) -> None:
+    """One die more for ``colour`` on a casino: a Biggy counts two, and its pips twice."""
+    weight = 2 if big else 1
+    entry = tally.get(colour)
+    if entry is None:
+        tally[colour] = [weight, pips * weight, pips]
+        return
+    entry[0] += weight
+    entry[1] += pips * weight
+    if pips > entry[2]:
+        entry[2] = pips
