@@ -42,13 +42,14 @@ def worth_of_choices(
     if rollouts < 2:
         raise ValueError("at least two rollouts give a standard error")
     player = position.player
+    roll = position.roll_of(dice)
     worths = []
-    for value, casino in position.targets(dice):
+    for value, casino in position.targets(roll):
         total = squares = 0.0
         taken: Counter = Counter()
         for _ in range(rollouts):
             rollout = position.copy()
-            rollout.place(dice, value, casino)
+            rollout.place(roll, value, casino)
             rollout.finish(rng)
             won = [(name, note) for name, colour, note in rollout.payouts() if colour == player]
             money = sum(note for _, note in won)

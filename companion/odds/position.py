@@ -16,8 +16,10 @@ from ..rules import GameState, Phase
 from ..rules.editions import NUMBERED_CASINOS, SLOT
 from ..rules.scoring import Tally, rank
 
-#: a die as the engine rolls it: (colour, pips, big)
+#: a die as the table rolled it: (colour, pips, big)
 RolledDie = tuple[str, int, bool]
+#: a roll in counts: for each value shown, how many own dice, Biggy dice and neutral dice show it
+Roll = dict[int, list[int]]
 #: what chooses among equally good placements: ``random.Random.choice`` or a test's own
 Choose = Callable[[Sequence[tuple[int, str]]], tuple[int, str]]
 
@@ -96,48 +98,65 @@ class Position:
     def player(self) -> str:
         return self.colours[self.seat]
 
-    def roll(self, rng: random.Random) -> list[RolledDie]:
+    def roll(self, rng: random.Random) -> Roll:
         """Every die the player whose turn it is holds, rolled."""
-        own, big, neutral = self.hands[self.seat]
-        player, randint = self.player, rng.randint
-        dice = [(player, randint(1, 6), False) for _ in range(own)]
-        dice += [(player, randint(1, 6), True) for _ in range(big)]
-        dice += [(self.neutral or "", randint(1, 6), False) for _ in range(neutral)]
-        return dice
+        roll: Roll = {}
+        draw = rng.random
+        for kind, count in enumerate(self.hands[self.seat]):
+            for _ in range(count):
+                pips = int(draw() * 6) + 1
+                counts = roll.get(pips)
+                if counts is None:
+                    counts = roll[pips] = [0, 0, 0]
+                counts[kind] += 1
+        return roll
 
-    def targets(self, dice: Sequence[RolledDie]) -> list[tuple[int, str]]:
+    def roll_of(self, dice: Sequence[RolledDie]) -> Roll:
+        """``dice`` (the player whose turn it is rolled them) counted by value and kind."""
+        roll: Roll = {}
+        for colour, pips, big in dice:
+            kind = 1 if big else 2 if colour == self.neutral else 0
+            roll.setdefault(pips, [0, 0, 0])[kind] += 1
+        return roll
+
+    def targets(self, roll: Roll) -> list[tuple[int, str]]:
         """Where the roll may go: each value on its casino, and on the slot if it is not there yet."""
-        values = sorted({pips for _, pips, _ in dice})
+        values = sorted(roll)
         targets = [(v, NUMBERED_CASINOS[v - 1]) for v in values]
         if SLOT in self.notes:
             targets += [(v, SLOT) for v in values if v not in self.slot_values]
         return targets
 
-    def greedy(self, dice: Sequence[RolledDie], choose: Choose) -> tuple[int, str]:
+    def greedy(self, roll: Roll, choose: Choose) -> tuple[int, str]:
         """``rules.policy.choose_placement`` in counts: the casino's top note, plus $10,000 a die
         placed, less $5,000 a die the player has there already; ties to ``choose``."""
-        placing: dict[int, int] = {}
-        for _, pips, big in dice:
-            placing[pips] = placing.get(pips, 0) + (2 if big else 1)
         player, best, best_score = self.player, [], -(10**9)
-        for value, name in self.targets(dice):
+        for value, name in self.targets(roll):
+            own, big, neutral = roll[value]
             notes = self.notes[name]
             mine = self.tallies[name].get(player)
-            score = (notes[0] if notes else 0) + 10_000 * placing[value] - 5_000 * (mine[0] if mine else 0)
+            score = (
+                (notes[0] if notes else 0)
+                + 10_000 * (own + 2 * big + neutral)
+                - 5_000 * (mine[0] if mine else 0)
+            )
             if score > best_score:
                 best, best_score = [(value, name)], score
             elif score == best_score:
                 best.append((value, name))
         return best[0] if len(best) == 1 else choose(best)
 
-    def place(self, dice: Sequence[RolledDie], value: int, casino: str) -> None:
+    def place(self, roll: Roll, value: int, casino: str) -> None:
         """The dice showing ``value`` go on ``casino``; the turn passes to the next player with dice."""
+        own, big, neutral = roll[value]
         hand, tally = self.hands[self.seat], self.tallies[casino]
-        for colour, pips, big in dice:
-            if pips != value:
-                continue
-            add_die(tally, colour, pips, big)
-            hand[2 if colour == self.neutral and not big else 1 if big else 0] -= 1
+        if own or big:
+            add_dice(tally, self.player, value, own + 2 * big)
+        if neutral:
+            add_dice(tally, self.neutral or "", value, neutral)
+        hand[0] -= own
+        hand[1] -= big
+        hand[2] -= neutral
         if casino == SLOT:
             self.slot_values.add(value)
         seats = len(self.colours)
@@ -170,7 +189,11 @@ class Position:
 
 def add_die(tally: dict[str, list[int]], colour: str, pips: int, big: bool) -> None:
     """One die more for ``colour`` on a casino: a Biggy counts two, and its pips twice."""
-    weight = 2 if big else 1
+    add_dice(tally, colour, pips, 2 if big else 1)
+
+
+def add_dice(tally: dict[str, list[int]], colour: str, pips: int, weight: int) -> None:
+    """Dice showing ``pips`` for ``colour`` on a casino, ``weight`` of them (a Biggy counts two)."""
     entry = tally.get(colour)
     if entry is None:
         tally[colour] = [weight, pips * weight, pips]
