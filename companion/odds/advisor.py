@@ -1,15 +1,18 @@
 """The worth of each placement open to the player with a roll in front of them: the money they
 take by the end of the round, by rollouts of the rest of the round (every player rolling and
-placing by the greedy policy), with its standard error and the chance of taking each note."""
+placing by the greedy policy, all rollouts of a choice stepped at once: ``batch``), with its
+standard error and the chance of taking each note."""
 
 from __future__ import annotations
 
 import math
 import random
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
+from .batch import finish_many
 from .position import Position, RolledDie
 
 #: the opponent model of the rollouts, in words for the page and the CLI
@@ -43,28 +46,20 @@ def worth_of_choices(
         raise ValueError("at least two rollouts give a standard error")
     player = position.player
     roll = position.roll_of(dice)
+    dice_rng = np.random.default_rng(rng.getrandbits(64))
     worths = []
     for value, casino in position.targets(roll):
-        total = squares = 0.0
-        taken: Counter = Counter()
-        for _ in range(rollouts):
-            rollout = position.copy()
-            rollout.place(roll, value, casino)
-            rollout.finish(rng)
-            won = [(name, note) for name, colour, note in rollout.payouts() if colour == player]
-            money = sum(note for _, note in won)
-            total += money
-            squares += money * money
-            taken.update(won)
-        mean = total / rollouts
-        variance = max(0.0, (squares - rollouts * mean * mean) / (rollouts - 1))
-        notes = tuple(
-            sorted(
-                ((name, note, count / rollouts) for (name, note), count in taken.items()),
-                key=lambda n: (-n[2], -n[1]),
-            )
-        )
-        worths.append(Worth(value, casino, mean, math.sqrt(variance / rollouts), notes))
+        after = position.copy()
+        after.place(roll, value, casino)
+        money, taken = finish_many(after, player, rollouts, dice_rng)
+        notes = []
+        for c, name in enumerate(after.notes):
+            for note, times in zip(*np.unique(taken[:, c], return_counts=True), strict=True):
+                if note:
+                    notes.append((name, int(note), times / rollouts))
+        notes.sort(key=lambda n: (-n[2], -n[1]))
+        stderr = float(money.std(ddof=1)) / math.sqrt(rollouts)
+        worths.append(Worth(value, casino, float(money.mean()), stderr, tuple(notes)))
     return sorted(worths, key=lambda w: -w.money)
 
 
