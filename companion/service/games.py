@@ -115,9 +115,6 @@ class GameService:
         self._snapshot_of(self.get(game_id), self.changes.version(game_id) + 1)
         self.changes.publish(game_id)
 
-    def list_games(self) -> list[LiveGame]:
-        return [self.get(record.id) for record in self.store.games()]
-
     def active_game(self) -> LiveGame | None:
         """The game the camera plays into: the last one created or changed, if unfinished."""
         with self._lock:

@@ -8,7 +8,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 
 from ..rules import ConfigError, RulesError
-from ..service import GameNotFound, GameService, LiveGame, RequestError, Unauthorized
+from ..service import GameNotFound, GameService, RequestError, Unauthorized
 from ..service.export import export_csv, export_json
 from ..words import nearest
 from . import requests
@@ -24,9 +24,9 @@ def body() -> Any:
     return requests.json_body()
 
 
-def state_of(live: LiveGame) -> Response:
+def state_of(game_id: str) -> Response:
     """The game's state as the answer to a request: the snapshot every client receives."""
-    return Response(service().snapshot(live.record.id).text, mimetype="application/json")
+    return Response(service().snapshot(game_id).text, mimetype="application/json")
 
 
 def bearer_token() -> str | None:
@@ -132,31 +132,35 @@ def create_game() -> tuple[Response, int]:
 
 @blueprint.get("/games/<game_id>")
 def game_state(game_id: str) -> Response:
-    return Response(service().snapshot(game_id).text, mimetype="application/json")
+    return state_of(game_id)
 
 
 @blueprint.post("/games/<game_id>/rolls")
 @needs_token
 def roll(game_id: str) -> Response:
-    return state_of(service().roll(game_id, requests.roll(body())))
+    service().roll(game_id, requests.roll(body()))
+    return state_of(game_id)
 
 
 @blueprint.post("/games/<game_id>/rolls/virtual")
 @needs_token
 def roll_virtual(game_id: str) -> Response:
-    return state_of(service().roll_virtually(game_id))
+    service().roll_virtually(game_id)
+    return state_of(game_id)
 
 
 @blueprint.post("/games/<game_id>/placements")
 @needs_token
 def place(game_id: str) -> Response:
-    return state_of(service().place(game_id, *requests.placement(body())))
+    service().place(game_id, *requests.placement(body()))
+    return state_of(game_id)
 
 
 @blueprint.post("/games/<game_id>/undo")
 @needs_token
 def undo(game_id: str) -> Response:
-    return state_of(service().undo(game_id))
+    service().undo(game_id)
+    return state_of(game_id)
 
 
 @blueprint.post("/games/<game_id>/corrections")
@@ -179,13 +183,15 @@ def camera_frame(game_id: str) -> Response:
 @blueprint.post("/games/<game_id>/camera/dismiss")
 @needs_token
 def camera_dismiss(game_id: str) -> Response:
-    return state_of(service().dismiss_camera_roll(game_id))
+    service().dismiss_camera_roll(game_id)
+    return state_of(game_id)
 
 
 @blueprint.post("/games/<game_id>/camera/read-again")
 @needs_token
 def camera_read_again(game_id: str) -> Response:
-    return state_of(service().ask_to_read_again(game_id))
+    service().ask_to_read_again(game_id)
+    return state_of(game_id)
 
 
 @blueprint.get("/games/<game_id>/export.json")
