@@ -1,15 +1,17 @@
-"""`companion simulate`: play whole games with virtual dice and a simple policy."""
+"""`companion simulate`: play whole games with virtual dice and the greedy policy, in counts
+(``odds.playout``): thousands of games a second."""
 
 import argparse
 import json
 import random
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..report import round_json, standings_json
-from ..rules import ConfigError, GameConfig, GameState
-from ..simulation import play_game
+from ..rules import ConfigError, GameConfig
 from . import CommandError
+
+if TYPE_CHECKING:
+    from ..odds.playout import Table
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -44,28 +46,48 @@ def run(args: argparse.Namespace) -> int:
         config.validate()
     except ConfigError as err:
         raise CommandError(str(err)) from None
+    from ..odds.playout import play_game
+
     first = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     results = []
     for seed in range(first, first + args.games):
-        state = play_game(config, seed)
-        results.append(game_json(state, seed))
+        game = play_game(config, seed)
+        results.append(game_json(game, seed))
         if not args.json:
-            print(_summary(state, seed))
+            print(_summary(game, seed))
     if args.json:
         json.dump({"games": args.games, "results": results}, sys.stdout)
         sys.stdout.write("\n")
     return 0
 
 
-def game_json(state: GameState, seed: int) -> dict[str, Any]:
+def game_json(game: "Table", seed: int) -> dict[str, Any]:
+    """A simulated game as ``simulate --json`` prints it: each round's casinos as ``companion
+    score`` prints a casino, the standings and the winners."""
     return {
         "seed": seed,
-        "rounds": [round_json(r) for r in state.rounds],
-        "standings": standings_json(state),
-        "winners": state.winners(),
+        "rounds": [
+            {
+                "casinos": [
+                    {
+                        "casino": c.casino,
+                        "banknotes": list(c.banknotes),
+                        "cancelled": list(c.cancelled),
+                        "payouts": [{"colour": colour, "banknote": note} for colour, note in c.payouts],
+                        "unclaimed": list(c.unclaimed),
+                    }
+                    for c in casinos
+                ]
+            }
+            for casinos in game.rounds or ()
+        ],
+        "standings": [
+            {"colour": c, "money": game.money[c], "banknotes": game.banknotes[c]} for c in game.standings()
+        ],
+        "winners": game.winners(),
     }
 
 
-def _summary(state: GameState, seed: int) -> str:
-    table = ", ".join(f"{s.colour} ${s.money:,} ({s.banknotes})" for s in state.standings())
-    return f"seed {seed}: {' & '.join(state.winners())} won — {table}"
+def _summary(game: "Table", seed: int) -> str:
+    table = ", ".join(f"{c} ${game.money[c]:,} ({game.banknotes[c]})" for c in game.standings())
+    return f"seed {seed}: {' & '.join(game.winners())} won — {table}"

@@ -9,17 +9,22 @@ the same dice through both)."""
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..rules import GameState, Phase
 from ..rules.editions import NUMBERED_CASINOS, SLOT
 from ..rules.scoring import Tally, rank
+from .dice_counts import NO_DICE, TABLES, table
 
 #: a die as the table rolled it: (colour, pips, big)
 RolledDie = tuple[str, int, bool]
 #: a roll in counts: for each value shown, how many own dice, Biggy dice and neutral dice show it
 Roll = dict[int, list[int]]
+ROLLED_VALUES = range(1, 7)
+#: the seats after one's own, nearest first, by number of seats
+STEPS = {seats: range(1, seats + 1) for seats in range(1, 11)}
 #: what chooses among equally good placements: ``random.Random.choice`` or a test's own
 Choose = Callable[[Sequence[tuple[int, str]]], tuple[int, str]]
 
@@ -99,16 +104,15 @@ class Position:
         return self.colours[self.seat]
 
     def roll(self, rng: random.Random) -> Roll:
-        """Every die the player whose turn it is holds, rolled."""
+        """Every die the player whose turn it is holds, rolled (one draw a kind of die, as
+        ``finish`` rolls them)."""
         roll: Roll = {}
-        draw = rng.random
         for kind, count in enumerate(self.hands[self.seat]):
-            for _ in range(count):
-                pips = int(draw() * 6) + 1
-                counts = roll.get(pips)
-                if counts is None:
-                    counts = roll[pips] = [0, 0, 0]
-                counts[kind] += 1
+            if count:
+                hand = table(count)
+                for value, n in enumerate(hand.counts[hand.pick(rng.random())]):
+                    if n:
+                        roll.setdefault(value, [0, 0, 0])[kind] += n
         return roll
 
     def roll_of(self, dice: Sequence[RolledDie]) -> Roll:
@@ -172,10 +176,89 @@ class Position:
         return self.seat < 0
 
     def finish(self, rng: random.Random) -> None:
-        """Play the rest of the round: every player rolls and places with the greedy policy."""
-        while self.seat >= 0:
-            dice = self.roll(rng)
-            self.place(dice, *self.greedy(dice, rng.choice))
+        """Play the rest of the round: every player rolls and places with the greedy policy.
+
+        The same steps as ``roll``, ``greedy`` and ``place`` (drawing the same numbers) in one
+        loop over plain lists: whole games are played here (``playout``), and the one loop
+        runs about twice as fast as the three calls."""
+        draw, choose = rng.random, rng.choice
+        colours, hands, tallies, notes = self.colours, self.hands, self.tallies, self.notes
+        seats, neutral = len(colours), self.neutral or ""
+        slot = SLOT in notes
+        # a target is a value (1-6: its numbered casino) or a value + 6 (the slot); index 0 unused
+        names = [""] + list(NUMBERED_CASINOS) + [SLOT] * 6
+        tops = [0] + [notes[name][0] if notes[name] else 0 for name in NUMBERED_CASINOS]
+        if slot:
+            slot_top = notes[SLOT][0] if notes[SLOT] else 0
+            slot_values = self.slot_values
+        on = [{}] + [tallies[name] for name in NUMBERED_CASINOS]
+        held = [sum(hand) for hand in hands]  # dice each seat holds
+        seat = self.seat
+        while seat >= 0:
+            hand, player = hands[seat], colours[seat]
+            own_dice = TABLES[hand[0]]
+            rolled = bisect_right(own_dice.cumulative, draw())
+            own, values = own_dice.counts[rolled], own_dice.shown[rolled]
+            mixed = hand[1] or hand[2]
+            if mixed:
+                big = TABLES[hand[1]].counts[TABLES[hand[1]].pick(draw())] if hand[1] else NO_DICE
+                neutral_dice = TABLES[hand[2]].counts[TABLES[hand[2]].pick(draw())] if hand[2] else NO_DICE
+                placing = [o + 2 * b + n for o, b, n in zip(own, big, neutral_dice, strict=True)]
+                values = [v for v in ROLLED_VALUES if placing[v]]
+            else:
+                placing = own
+            best, best_score, tied = 0, -(10**9), None
+            for value in values:
+                there = on[value].get(player)
+                score = tops[value] + 10_000 * placing[value] - (5_000 * there[0] if there else 0)
+                if score > best_score:
+                    best, best_score, tied = value, score, None
+                elif score == best_score:
+                    tied = (tied or [best]) + [value]
+            if slot:
+                there = tallies[SLOT].get(player)
+                held_there = 5_000 * there[0] if there else 0
+                for value in values:
+                    if value not in slot_values:
+                        score = slot_top + 10_000 * placing[value] - held_there
+                        if score > best_score:
+                            best, best_score, tied = value + 6, score, None
+                        elif score == best_score:
+                            tied = (tied or [best]) + [value + 6]
+            if tied:
+                best = choose(tied)
+            value, name = (best - 6, SLOT) if best > 6 else (best, names[best])
+            tally = tallies[name]
+            if mixed:
+                weight = own[value] + 2 * big[value]
+                if neutral_dice[value]:
+                    add_dice(tally, neutral, value, neutral_dice[value])
+                hand[1] -= big[value]
+                hand[2] -= neutral_dice[value]
+                held[seat] -= own[value] + big[value] + neutral_dice[value]
+            else:
+                weight = own[value]
+                held[seat] -= weight
+            hand[0] -= own[value]
+            if weight:
+                entry = tally.get(player)
+                if entry is None:
+                    tally[player] = [weight, value * weight, value]
+                else:
+                    entry[0] += weight
+                    entry[1] += value * weight
+                    if value > entry[2]:
+                        entry[2] = value
+            if best > 6:
+                slot_values.add(value)
+            for step in STEPS[seats]:
+                candidate = (seat + step) % seats
+                if held[candidate]:
+                    seat = candidate
+                    break
+            else:
+                seat = -1
+        self.seat = -1
 
     def payouts(self) -> list[tuple[str, str, int]]:
         """The round scored as it stands: (casino, colour, banknote) for each note taken."""

@@ -8,6 +8,7 @@ sum, then their highest die, and only a tie on all three cancels. A Biggy counts
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import NamedTuple
 
 from .dice import Die
@@ -21,6 +22,10 @@ class Tally(NamedTuple):
     dice: int
     pips: int
     highest: int
+
+
+#: a tally as a plain tuple: (colour, dice, pips, highest)
+TallyTuple = tuple[str, int, int, int]
 
 
 class Payout(NamedTuple):
@@ -56,30 +61,26 @@ def tally(dice: Iterable[Die]) -> list[Tally]:
     return [Tally(colour, n, pips, high) for colour, (n, pips, high) in counts.items()]
 
 
-def ranking_key(casino: str, entry: Tally) -> tuple[int, ...]:
-    """What decides the order on this casino; equal keys cancel."""
-    if casino == SLOT:
-        return (entry.dice, entry.pips, entry.highest)
-    return (entry.dice,)
+#: what decides the order on a casino, best first (sorted in reverse): the dice count; on the
+#: slot, then the pip sum and the highest die. Equal keys cancel.
+_COUNT_KEY = itemgetter(1)
+_SLOT_KEY = itemgetter(1, 2, 3)
 
 
-def _best_first(casino: str):
-    """Sort key: best rank first; equal ranks (the ones that cancel) alphabetically."""
-    if casino == SLOT:
-        return lambda t: (-t.dice, -t.pips, -t.highest, t.colour)
-    return lambda t: (-t.dice, t.colour)
-
-
-def rank(casino: str, tallies: Iterable[Tally]) -> tuple[list[Tally], list[str], list[str]]:
-    """The tallies best first, the colours that cancel, and the others in the order they are paid."""
-    ranked = sorted(tallies, key=_best_first(casino))
-    keys = [ranking_key(casino, t) for t in ranked]
+def rank(casino: str, tallies: Iterable[TallyTuple]) -> tuple[list[TallyTuple], list[str], list[str]]:
+    """The tallies best first (equal ranks, the ones that cancel, alphabetically), the colours
+    that cancel, and the others in the order they are paid. A tally may be a plain tuple in the
+    order of ``Tally``: the round in counts builds them by the thousand."""
+    key = _SLOT_KEY if casino == SLOT else _COUNT_KEY
+    # by colour first, then (stable, so colours stay in order among equals) by rank
+    ranked = sorted(sorted(tallies), key=key, reverse=True)
+    keys = [key(t) for t in ranked]
     last = len(keys) - 1
     cancelled, winners = [], []
     for index, entry in enumerate(ranked):
-        key = keys[index]
-        tied = (index > 0 and keys[index - 1] == key) or (index < last and keys[index + 1] == key)
-        (cancelled if tied else winners).append(entry.colour)
+        this = keys[index]
+        tied = (index > 0 and keys[index - 1] == this) or (index < last and keys[index + 1] == this)
+        (cancelled if tied else winners).append(entry[0])
     return ranked, cancelled, winners
 
 
