@@ -7,7 +7,7 @@ from companion.web import create_app
 
 @pytest.fixture
 def app(tmp_path):
-    return create_app({"TESTING": True, "DATA_DIR": str(tmp_path / "data")})
+    return create_app({"TESTING": True, "DATA_DIR": str(tmp_path / "data"), "REVIEW_ROUNDS": False})
 
 
 @pytest.fixture

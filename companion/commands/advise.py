@@ -26,7 +26,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..odds.advisor import POLICY, worth_of_choices
+    from ..odds.advisor import advice_json
     from ..odds.position import Position
 
     state = read_state(args.state)
@@ -37,22 +37,7 @@ def run(args: argparse.Namespace) -> int:
         dice = [(d["colour"], d["pips"], bool(d.get("big"))) for d in state["last_roll"]["dice"]]
     except (KeyError, TypeError, ValueError) as err:
         raise CommandError(f"this is not a game's state as the API gives it ({err})") from None
-    worths = worth_of_choices(position, dice, args.rollouts, random.Random(args.seed))
-    answer = {
-        "player": position.player,
-        "policy": POLICY,
-        "rollouts": args.rollouts,
-        "choices": [
-            {
-                "value": w.value,
-                "casino": w.casino,
-                "money": w.shown(),
-                "stderr": round(w.stderr),
-                "notes": [{"casino": c, "banknote": n, "chance": round(p, 3)} for c, n, p in w.notes],
-            }
-            for w in worths
-        ],
-    }
+    answer = advice_json(position, dice, args.rollouts, random.Random(args.seed))
     json.dump(answer, sys.stdout)
     sys.stdout.write("\n")
     return 0

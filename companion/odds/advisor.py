@@ -69,3 +69,23 @@ def supported(money: float, stderr: float) -> int:
         return round(money)
     step = 10 ** math.floor(math.log10(stderr))
     return int(round(money / step) * step)
+
+
+def advice_json(position: Position, dice: Sequence[RolledDie], rollouts: int, rng: random.Random) -> dict:
+    """The worth of each placement as ``companion advise`` prints it and the page shows it."""
+    worths = worth_of_choices(position, dice, rollouts, rng)
+    return {
+        "player": position.player,
+        "policy": POLICY,
+        "rollouts": rollouts,
+        "choices": [
+            {
+                "value": w.value,
+                "casino": w.casino,
+                "money": w.shown(),
+                "stderr": round(w.stderr),
+                "notes": [{"casino": c, "banknote": n, "chance": round(p, 3)} for c, n, p in w.notes],
+            }
+            for w in worths
+        ],
+    }

@@ -30,7 +30,11 @@ from ..storage import EventStore, GameRecord
 from ..words import counted
 from .changes import ChangeFeed
 from .errors import GameNotFound, RequestError, Unauthorized
+from .reviews import ROLLOUTS, Reviewer
 from .view import state_json
+
+#: rollouts per value for the hints: each value's worth to about ±$1,500, in about 0.3 s
+ADVICE_ROLLOUTS = 1000
 
 
 @dataclass(frozen=True)
@@ -56,13 +60,27 @@ class LiveGame:
     camera_frame: bytes | None = None
     #: a placement the camera saw happen: {"value", "casino"}
     proposal: dict[str, Any] | None = None
+    #: the table's choices for this game (``hints``), kept beside its events
+    settings: dict[str, Any] = field(default_factory=dict)
 
 
 class GameService:
     """Creates games and applies commands to them; thread-safe."""
 
-    def __init__(self, store: EventStore, clock: Callable[[], datetime] | None = None) -> None:
+    def __init__(
+        self,
+        store: EventStore,
+        clock: Callable[[], datetime] | None = None,
+        review_rounds: bool = False,
+        review_rollouts: int = ROLLOUTS,
+    ) -> None:
+        """``review_rounds``: review each round in the background as it ends (the server does;
+        otherwise a review is made when asked for), with ``review_rollouts`` per choice."""
         self.store = store
+        self.reviews = Reviewer(self, review_rollouts)
+        self._review_rounds = review_rounds
+        #: the advice for the roll in front of a player, per game: (events then, advice)
+        self._advice: dict[str, tuple[int, dict[str, Any]]] = {}
         self.changes = ChangeFeed()
         self._clock = clock or (lambda: datetime.now(UTC))
         self._lock = threading.RLock()
@@ -90,7 +108,7 @@ class GameService:
         if record is None:
             raise GameNotFound(f"no game with id {game_id!r}")
         events = [event_from_dict(e) for e in self.store.events(game_id)]
-        return LiveGame(record, events, replay(events))
+        return LiveGame(record, events, replay(events), settings=self.store.settings(game_id))
 
     def snapshot(self, game_id: str) -> Snapshot:
         """The game's state as a client receives it: built whole under the lock when the game
@@ -105,7 +123,7 @@ class GameService:
             return kept if kept is not None else self._snapshot_of(live, self.changes.version(game_id))
 
     def _snapshot_of(self, live: LiveGame, revision: int) -> Snapshot:
-        state = state_json(live, self.camera)
+        state = state_json(live, self.camera, self.reviews.progress(live.record.id))
         kept = Snapshot(revision, state, json.dumps(state, separators=(",", ":")))
         self._snapshots[live.record.id] = kept
         return kept
@@ -114,6 +132,43 @@ class GameService:
         """After a change (under the lock): the game's new snapshot, then the news of it."""
         self._snapshot_of(self.get(game_id), self.changes.version(game_id) + 1)
         self.changes.publish(game_id)
+
+    def review_changed(self, game_id: str) -> None:
+        """The review of the game moved on or finished: its pages hear of it."""
+        with self._lock:
+            self._changed(game_id)
+
+    def advice(self, game_id: str) -> dict[str, Any]:
+        """What each placement of the roll in front of the player is worth by the round's end
+        (``odds.advisor``), worked out once per roll; the lock is not held while it is."""
+        from ..odds.advisor import advice_json  # numpy: loaded when a table first asks
+        from ..odds.position import Position
+
+        with self._lock:
+            live = self.get(game_id)
+            moment = len(live.events)
+            kept = self._advice.get(game_id)
+            if kept is not None and kept[0] == moment:
+                return kept[1]
+            state = live.state
+            if state.phase is not Phase.PLACE or not state.last_roll:
+                raise IllegalMove("no roll waits to be placed: the worth of each value is for a roll")
+            position = Position.from_state(state)
+            dice = [(d.colour, d.pips, d.big) for d in state.last_roll]
+            rng = random.Random(f"{live.record.seed}:advice:{moment}")
+        answer = advice_json(position, dice, ADVICE_ROLLOUTS, rng)
+        with self._lock:
+            self._advice[game_id] = (moment, answer)
+        return answer
+
+    def set_hints(self, game_id: str, on: bool) -> LiveGame:
+        """Show (or not) the worth of each value beside the value buttons at this table."""
+        with self._lock:
+            live = self.get(game_id)
+            self.store.set_setting(game_id, "hints", on)
+            live.settings["hints"] = on
+            self._changed(game_id)
+        return live
 
     def active_game(self) -> LiveGame | None:
         """The game the camera plays into: the last one created or changed, if unfinished."""
@@ -337,6 +392,8 @@ class GameService:
             live.camera_roll, live.camera_frame = None, None
         self._active = live.record.id
         self._changed(live.record.id)
+        if live.last_change["round_ended"] and self._review_rounds:
+            self.reviews.request(live.record.id)
         return live
 
 

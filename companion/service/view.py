@@ -65,7 +65,10 @@ def casino_view(name: str, banknotes: tuple[int, ...] | list[int], dice: tuple[D
     }
 
 
-def state_json(live: LiveGame, camera: dict[str, Any] | None = None) -> dict[str, Any]:
+def state_json(
+    live: LiveGame, camera: dict[str, Any] | None = None, review: dict[str, int] | None = None
+) -> dict[str, Any]:
+    """``review``: how far the review of the game's ended rounds has got, while it is made."""
     state: GameState = live.state
     config = state.config
     return {
@@ -112,6 +115,8 @@ def state_json(live: LiveGame, camera: dict[str, Any] | None = None) -> dict[str
         "camera": camera,
         "camera_roll": live.camera_roll,
         "proposal": live.proposal,
+        "hints": bool(live.settings.get("hints", False)),
+        "review": review,
     }
 
 

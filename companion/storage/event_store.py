@@ -1,4 +1,6 @@
 """Every game is an event log in SQLite, one row per event; state is rebuilt by replaying it.
+Beside the log: a game's review (computed from the log, kept with the digest of the events it
+covers, so a review of events since undone is known stale) and the table's settings.
 
 Each write is its own transaction in WAL mode, so a server killed at any moment leaves the
 log exactly as it was after the last answered request.
@@ -13,6 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+#: where games are kept unless a folder is named
+DEFAULT_FOLDER = Path.home() / ".local" / "share" / "vegas-companion"
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
@@ -26,6 +31,17 @@ CREATE TABLE IF NOT EXISTS events (
     seq INTEGER NOT NULL,
     payload TEXT NOT NULL,
     PRIMARY KEY (game_id, seq)
+);
+CREATE TABLE IF NOT EXISTS reviews (
+    game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    digest TEXT NOT NULL,
+    payload TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS settings (
+    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    value TEXT NOT NULL,
+    PRIMARY KEY (game_id, name)
 );
 """
 
@@ -134,3 +150,30 @@ class EventStore:
                 "INSERT INTO events (game_id, seq, payload) VALUES (?, ?, ?)",
                 [(game_id, seq + i, json.dumps(e)) for i, e in enumerate(events)],
             )
+
+    def save_review(self, game_id: str, digest: str, review: dict[str, Any]) -> None:
+        """Keep the review of a game, made from the events whose digest is ``digest``."""
+        with self._transaction() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO reviews (game_id, digest, payload) VALUES (?, ?, ?)",
+                (game_id, digest, json.dumps(review)),
+            )
+
+    def review(self, game_id: str) -> tuple[str, dict[str, Any]] | None:
+        """The kept review of a game and the digest of the events it covers, if any."""
+        with self._connection() as db:
+            row = db.execute("SELECT digest, payload FROM reviews WHERE game_id = ?", (game_id,)).fetchone()
+        return (row[0], json.loads(row[1])) if row else None
+
+    def set_setting(self, game_id: str, name: str, value: Any) -> None:
+        with self._transaction() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO settings (game_id, name, value) VALUES (?, ?, ?)",
+                (game_id, name, json.dumps(value)),
+            )
+
+    def settings(self, game_id: str) -> dict[str, Any]:
+        """A table's settings (a player's choices for this game, not part of its rules)."""
+        with self._connection() as db:
+            rows = db.execute("SELECT name, value FROM settings WHERE game_id = ?", (game_id,)).fetchall()
+        return {name: json.loads(value) for name, value in rows}

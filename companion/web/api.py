@@ -194,6 +194,30 @@ def camera_read_again(game_id: str) -> Response:
     return state_of(game_id)
 
 
+@blueprint.post("/games/<game_id>/hints")
+@needs_token
+def hints(game_id: str) -> Response:
+    service().set_hints(game_id, requests.hints(body()))
+    return state_of(game_id)
+
+
+@blueprint.get("/games/<game_id>/advice")
+def advice(game_id: str) -> Response:
+    """What each value of the roll in front of the player is worth by the round's end."""
+    return jsonify(service().advice(game_id))
+
+
+@blueprint.get("/games/<game_id>/review")
+def review(game_id: str) -> Response:
+    """The game's review as far as it is made; asking starts it when it lags the game's rounds."""
+    reviews = service().reviews
+    status = reviews.status(game_id)
+    if not status["current"] and status["progress"] is None:
+        reviews.request(game_id)
+        status["progress"] = reviews.progress(game_id)
+    return jsonify(status)
+
+
 @blueprint.get("/games/<game_id>/export.json")
 def export_as_json(game_id: str) -> Response:
     live = service().get(game_id)

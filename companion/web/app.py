@@ -6,32 +6,32 @@ from typing import Any
 from flask import Flask
 
 from ..service import GameService
-from ..storage import EventStore
+from ..storage import DEFAULT_FOLDER, EventStore
 from . import api, pages, setup_page
 from .requests import MAX_BODY_BYTES
 
 #: live views (open pages following a game) the server keeps at once
 DEFAULT_VIEWERS = 1000
 
-DEFAULT_DATA_DIR = Path.home() / ".local" / "share" / "vegas-companion"
-
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app. ``DATA_DIR`` chooses where games are stored (created on first use)."""
     app = Flask(__name__)
     app.config.from_mapping(
-        DATA_DIR=str(DEFAULT_DATA_DIR),
+        DATA_DIR=str(DEFAULT_FOLDER),
         JOIN_BASE_URL=None,
         MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
         # a comment down every quiet live stream this often, so no proxy closes it
         SSE_KEEPALIVE=15.0,
         MAX_VIEWERS=DEFAULT_VIEWERS,
         SSE_RETRY_AFTER=5,
+        # review each round in the background as it ends (tests that play many games turn it off)
+        REVIEW_ROUNDS=True,
     )
     if test_config:
         app.config.update(test_config)
     app.json.sort_keys = False
-    service = GameService(EventStore(Path(app.config["DATA_DIR"])))
+    service = GameService(EventStore(Path(app.config["DATA_DIR"])), review_rounds=app.config["REVIEW_ROUNDS"])
     app.extensions["games"] = service
     app.register_blueprint(api.blueprint)
     app.register_blueprint(pages.blueprint)

@@ -39,6 +39,7 @@ PLAYER_FIELDS = ("name", "colour")
 PLACEMENT_FIELDS = ("value", "casino")
 ROLL_FIELDS = ("dice",)
 CORRECTION_FIELDS = ("event", "dice")
+HINTS_FIELDS = ("on",)
 #: the player colours the tablet page offers or draws, and the other names a player may give them
 KNOWN_COLOURS = (
     *("red", "green", "blue", "black", "white", "yellow", "violet", "orange", "grey", "pink", "brown"),
@@ -142,6 +143,14 @@ def correction(body: Any) -> tuple[Any, tuple[Die, ...]]:
     """The number of the event a correction replaces (checked by the service) and its new dice."""
     dice = dice_of(body, CORRECTION_FIELDS, "a correction")
     return body.get("event"), dice
+
+
+def hints(body: Any) -> bool:
+    """Whether the table wants the worth of each value shown: {"on": true} or {"on": false}."""
+    if not isinstance(body, dict) or not isinstance(body.get("on"), bool):
+        raise RequestError('send {"on": true} to show the worth of each value, {"on": false} to hide it')
+    check_fields(body, HINTS_FIELDS, "the hints switch")
+    return body["on"]
 
 
 def dice_of(body: Any, fields: tuple[str, ...], what: str) -> tuple[Die, ...]:
