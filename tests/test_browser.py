@@ -472,6 +472,76 @@ def test_after_a_game_the_same_players_play_again_and_history_says_who_won(page,
     assert page.input_value('input[name="name-0"]') == ""
 
 
+def test_hints_show_each_value_s_worth_and_the_review_every_move(page, server):
+    """The hints switch (off by default) puts the worth of each value beside its button, the best
+    marked; the round-end dialog shows the round's moves against the best ones once reviewed;
+    the review page shows every move, the biggest swings and the chances to win."""
+    port = int(server.rsplit(":", 1)[1])
+    created = call(
+        port,
+        "POST",
+        "/api/games",
+        {
+            "players": [
+                {"name": n, "colour": c} for n, c in (("Ana", "red"), ("Bo", "blue"), ("Cy", "green"))
+            ],
+            "seed": 8,
+        },
+    )
+    game, token = created["id"], created["token"]
+    page.goto(f"{server}/games/{game}#token={token}")
+    page.click("#virtual-roll")
+    page.wait_for_selector("button.value")
+    assert not page.is_checked("#hints") and page.locator(".worth").count() == 0
+    page.click("#hints")
+    page.wait_for_selector(".worth[data-worth]")
+    advice = call(port, "GET", f"/api/games/{game}/advice")
+    shown = {
+        int(v): int(w)
+        for v, w in zip(
+            page.eval_on_selector_all(".value-choice button.value", "els => els.map(e => e.dataset.value)"),
+            page.eval_on_selector_all(".value-choice > .worth", "els => els.map(e => e.dataset.worth)"),
+            strict=True,
+        )
+    }
+    assert shown == {c["value"]: c["money"] for c in advice["choices"]}
+    best = advice["choices"][0]
+    assert page.get_attribute(".worth.best", "data-worth") == str(best["money"])
+    assert call(port, "GET", f"/api/games/{game}")["hints"] is True
+    shot(page, "13-hints")
+
+    page.click(f'button.value[data-value="{best["value"]}"]')
+    while not call(port, "GET", f"/api/games/{game}")["rounds"]:  # the rest of round 1 by the API
+        state = call(port, "GET", f"/api/games/{game}")
+        if state["phase"] == "place":
+            call(port, "POST", f"/api/games/{game}/placements", state["placements"][0], token)
+        else:
+            call(port, "POST", f"/api/games/{game}/rolls/virtual", {}, token)
+    page.wait_for_selector("#round-end[open] #round-review .review-moves", timeout=60_000)
+    assert "Review of round 1" in page.inner_text("#round-review")
+    assert "Chances to win after round 1" in page.inner_text("#round-review")
+    page.locator("#round-review").scroll_into_view_if_needed()
+    shot(page, "14-round-review")
+    page.click("#round-end button")
+
+    finished = play_to_the_end(port, game, token)
+    page.goto(f"{server}/games/{game}/review")
+    page.wait_for_selector(".game-review .chances", timeout=60_000)
+    page.wait_for_function("!document.querySelector('.review-progress')", timeout=60_000)
+    review = call(port, "GET", f"/api/games/{game}/review")["review"]
+    assert review["covered"] == finished["events"]
+    assert [r["round"] for r in review["rounds"]] == [1, 2, 3, 4]
+    last = review["rounds"][-1]["chances"]
+    assert {c for c, p in last.items() if p > 0} == set(finished["winners"])
+    first_round = page.locator(".game-review details").nth(0)
+    first_round.locator("summary").click()
+    assert first_round.locator(".review-move").first.is_visible()
+    listed = first_round.locator(".review-move").count()
+    assert listed == sum(1 for m in review["moves"] if m["round"] == 1)
+    assert page.locator(".game-review > ol .review-move").count() == len(review["biggest"])
+    shot(page, "15-review")
+
+
 def test_a_page_refused_a_live_stream_follows_by_polling_and_takes_the_stream_when_one_frees(
     browser, tmp_path
 ):

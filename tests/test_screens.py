@@ -2,7 +2,6 @@
 nothing runs off the side of the screen, the join QR code shows, and on the tablet on its side
 the turn, the roll and the values to choose are on screen without scrolling."""
 
-
 import pytest
 
 from tests.server import call, free_port, start_server
@@ -90,26 +89,31 @@ def test_every_page_and_dialog_fits_the_screen(browser, served, width, height): 
         assert_fits(page, f"join link {where}")
         page.click("#share-dialog button")
 
-        call(
-            port,
-            "POST",
-            f"/api/games/{game['id']}/rolls",
-            {"dice": [{"colour": "green", "pips": 3}] * 8},
-            game["token"],
-        )
+        call(port, "POST", f"/api/games/{game['id']}/hints", {"on": True}, game["token"])
+        green = [{"colour": "green", "pips": pips} for pips in (3, 3, 3, 5, 6, 6, 1, 4)]
+        call(port, "POST", f"/api/games/{game['id']}/rolls", {"dice": green}, game["token"])
         page.wait_for_selector("button.value")
+        page.wait_for_selector(".worth[data-worth]")
         if width > height:  # on its side: the turn, the roll and its values without scrolling
-            for selector in ("#turn-label", "#action h2", "button.value"):
+            for selector in ("#turn-label", "#action h2", "button.value", ".worth"):
                 box = page.locator(selector).first.bounding_box()
                 assert box and box["y"] + box["height"] <= height, f"{selector} below the fold, {where}"
         assert_fits(page, f"the values to choose {where}")
         shot(page, f"screens-{language}-{width}x{height}-choose")
 
         call(port, "POST", f"/api/games/{game['id']}/placements", {"value": 3}, game["token"])
+        roll_all(port, game, "green", 6)
         page.wait_for_selector("#round-end[open]")
         assert_fits(page, f"round end {where}")
         assert page.eval_on_selector("#round-end", "d => d.scrollTop") == 0, (
             "the round's summary opens at its top"
         )
+        page.wait_for_selector("#round-review .chances", timeout=30_000)
+        assert_fits(page, f"round end with its review {where}")
         shot(page, f"screens-{language}-{width}x{height}-round-end")
+
+        page.goto(f"{base}/games/{game['id']}/review")
+        page.wait_for_selector(".game-review .chances", timeout=30_000)
+        assert_fits(page, f"review {where}")
+        shot(page, f"screens-{language}-{width}x{height}-review")
         context.close()

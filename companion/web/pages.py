@@ -1,4 +1,4 @@
-"""The tablet pages: new game, table view, history; and the QR code of a join link."""
+"""The tablet pages: new game, table view, a game's review, history; and the QR code of a join link."""
 
 import io
 
@@ -38,6 +38,15 @@ def table(game_id: str) -> str:
     except GameNotFound:
         abort(404, description=f"no game with id {game_id!r}")
     return render_template("table.html", game_id=game_id, title=live.record.title, join_base=join_base())
+
+
+@blueprint.get("/games/<game_id>/review")
+def review(game_id: str) -> str:
+    try:
+        live = service().get(game_id)
+    except GameNotFound:
+        abort(404, description=f"no game with id {game_id!r}")
+    return render_template("review.html", game_id=game_id, title=live.record.title)
 
 
 @blueprint.get("/qr.svg")

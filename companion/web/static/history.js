@@ -33,6 +33,7 @@ async function showHistory() {
             ` ${names[s.colour]} ${money(s.money)} (${t("banknotes", { n: s.banknotes })})`))),
         game.rounds.length ? game.rounds.map((r) => roundSummary(r, names)) : el("p", {}, t("rounds.none")),
         el("p", {}, el("a", { href: `/games/${game.id}` }, t("history.open")), " · ",
+          game.rounds.length ? [el("a", { href: `/games/${game.id}/review`, class: "review-link" }, t("review.open")), " · "] : null,
           el("a", { href: `/api/games/${game.id}/export.json` }, t("export.json")), " · ",
           el("a", { href: `/api/games/${game.id}/export.csv` }, t("export.csv"))),
         el("p", {}, playAgainLink(game.id, "secondary")));

@@ -10,6 +10,9 @@ let cameraDice = null;      // the camera's reading being corrected
 let cameraVersion = null;
 let selectedDie = null;
 let byHand = false;         // the roll entry opened while the camera watches
+let advice = null;          // the worth of each value of the roll waiting (GET …/advice), when hints are on
+let adviceFor = null;       // the moment (events so far) the advice is for
+let review = null;          // the game's review (GET …/review), for the round-end dialog
 
 function nameOf(colour) {
   const player = state.players.find((p) => p.colour === colour);
@@ -49,6 +52,11 @@ function renderStatus() {
     turn.style.setProperty("--player", cssColour(state.current_player));
   }
   document.getElementById("undo").hidden = !canControl() || state.events <= 1;
+  const hints = document.getElementById("hints");
+  hints.checked = state.hints;
+  hints.disabled = !canControl();
+  document.getElementById("hints-switch").hidden = state.over;
+  document.getElementById("hints-switch").title = t("hints.policy");
   document.getElementById("readonly-note").hidden = canControl();
   const camera = document.getElementById("camera-status");
   camera.hidden = !state.camera;
@@ -111,7 +119,8 @@ function renderAction() {
   const box = document.getElementById("action");
   if (state.over) {
     box.replaceChildren(el("h2", {}, winnersText(state)),
-      standingsList(), playAgainLink(state.id));
+      standingsList(), el("div", { class: "row" }, playAgainLink(state.id),
+        el("a", { class: "button secondary", id: "open-review", href: `/games/${GAME}/review` }, t("review.open"))));
     return;
   }
   box.hidden = false;
@@ -121,11 +130,39 @@ function renderAction() {
     if (state.phase === "place") box.replaceChildren(el("h2", {}, t("roll.choose")),
       el("div", { class: "roll-values watching" }, state.last_roll.by_value.map((group) =>
         el("div", { class: "value-group", "data-value": group.value }, el("span", { class: "value-number" }, group.value),
-          group.dice.map((d) => dieFace(d.colour, group.value, d.big))))));
+          group.dice.map((d) => dieFace(d.colour, group.value, d.big)), worthOf(group.value, String(group.value))))),
+      hintsNote());
     return;
   }
   if (state.phase === "place") box.replaceChildren(...placementButtons());
   else box.replaceChildren(...rollEntry());
+}
+
+// ------------------------------------------------------------------ hints: the worth of each value
+// Asked once per roll while the table has hints on; the page draws again when the answer comes.
+function wantAdvice() {
+  if (!state.hints || state.phase !== "place") return;
+  const moment = state.events;
+  if (adviceFor === moment) return;
+  adviceFor = moment;
+  advice = null;
+  api("GET", `/api/games/${GAME}/advice`).then((answer) => {
+    if (adviceFor === moment) { advice = answer; renderAction(); }
+  }).catch(() => { /* a roll placed meanwhile: the next one asks again */ });
+}
+
+function worthOf(value, casino) {
+  if (!state.hints) return null;
+  if (!advice) return el("span", { class: "worth pending" }, "…");
+  const choice = advice.choices.find((c) => c.value === value && c.casino === casino);
+  const best = advice.choices[0];
+  return choice ? el("span", { class: `worth${choice === best ? " best" : ""}`, "data-worth": choice.money },
+    worthText(choice.money, choice.stderr)) : null;
+}
+
+function hintsNote() {
+  return state.hints ? el("p", { class: "hint worth-note", title: advice ? advice.policy : "" },
+    advice ? t("hints.policy") : t("hints.wait")) : null;
 }
 
 function placementButtons() {
@@ -138,8 +175,11 @@ function placementButtons() {
         onclick: () => command("placements", { value: group.value }) },
         el("span", { class: "value-number" }, group.value),
         el("span", { class: "value-dice" }, group.dice.map((d) => dieFace(d.colour, group.value, d.big)))),
+      worthOf(group.value, String(group.value)),
       slotOpen.has(group.value) ? el("button", { class: "secondary slot-choice", "data-value": group.value,
-        onclick: () => command("placements", { value: group.value, casino: "slot" }) }, `777 ${t("action.slot")}`) : null)))];
+        onclick: () => command("placements", { value: group.value, casino: "slot" }) }, `777 ${t("action.slot")}`) : null,
+      slotOpen.has(group.value) ? worthOf(group.value, "slot") : null))),
+    hintsNote()];
 }
 
 // a kind of die the roller holds ({colour, big, count} of state.expected_roll), as the page names it
@@ -376,14 +416,40 @@ function maybeShowRoundEnd() {
   if (state.rounds.length > shownRounds) {
     shownRounds = state.rounds.length;
     const round = state.rounds[state.rounds.length - 1];
+    review = null;
     document.getElementById("round-end-body").replaceChildren(roundResult(round),
-      el("h3", {}, t("result.standings")), standingsList());
+      el("h3", {}, t("result.standings")), standingsList(),
+      el("section", { id: "round-review", "data-round": round.number }));
+    renderRoundReview(true);
     const dialog = document.getElementById("round-end");
     if (!dialog.open) dialog.showModal();
     dialog.scrollTop = 0;  // showModal focuses Continue, at the bottom: the summary reads from casino 1
   } else if (state.rounds.length < shownRounds) {
     shownRounds = state.rounds.length;  // an undo went back into the previous round
   }
+}
+
+// The round's review in its dialog: asked when the round ends, asked again when the server says the
+// review under way has finished (``state.review`` goes back to null).
+let reviewAsked = false;
+let reviewRunning = false;
+
+function renderRoundReview(ask = false) {
+  const box = document.getElementById("round-review");
+  const running = Boolean(state.review);
+  const finished = reviewRunning && !running;
+  reviewRunning = running;
+  if (!box || !document.getElementById("round-end").open && !ask) return;
+  const number = Number(box.dataset.round);
+  const covers = review && review.review && review.review.rounds.some((r) => r.round === number);
+  if (!covers && !reviewAsked && (ask || finished)) {
+    reviewAsked = true;
+    api("GET", `/api/games/${GAME}/review`).then((answer) => { review = answer; })
+      .catch(() => { review = null; })
+      .finally(() => { reviewAsked = false; renderRoundReview(); });
+  }
+  box.replaceChildren(el("h3", {}, t("review.round", { n: number })),
+    covers ? roundReview(review.review, number, nameOf) : reviewProgress(state.review || (review && review.progress)));
 }
 
 // ------------------------------------------------------------------ sharing
@@ -407,6 +473,8 @@ function render(next) {
   renderCameraCorrection();
   renderRollLog();
   maybeShowRoundEnd();
+  renderRoundReview();
+  wantAdvice();
 }
 
 // Live updates come down a stream. A server whose live views are all taken refuses the stream
@@ -446,6 +514,7 @@ document.addEventListener("DOMContentLoaded", async () => {
   takeTokenFromLink();
   document.getElementById("undo").addEventListener("click", () => command("undo"));
   document.getElementById("share").addEventListener("click", showShare);
+  document.getElementById("hints").addEventListener("change", (event) => command("hints", { on: event.target.checked }));
   try { render(await api("GET", `/api/games/${GAME}`)); } catch (err) { toast(err.message); }
   connect();
 });
