@@ -1,16 +1,20 @@
 """Benchmark: the advisor's rollouts (``companion.odds``) on a 5-player classic position with all
-six values open: rollouts a second, and the time to answer with N rollouts per value.
+six values open: rollouts a second and the time to answer with N rollouts per value; then the
+review of a whole 4-player classic game (every move with a choice, win chances after each round)
+as the server makes it. One core.
 
 Run: python -m research.benchmarks.bench_advise [--rollouts 1000] [--repeats 3]"""
 
 import argparse
+import os
 import random
 import statistics
 import time
 
 from companion.odds.advisor import worth_of_choices
 from companion.odds.position import Position
-from companion.rules import GameConfig, replay, start_game
+from companion.odds.review import review_game
+from companion.rules import GameConfig, choose_placement, replay, roll_virtual, start_game
 
 
 def six_values_open(seed: int = 0) -> tuple[Position, list]:
@@ -23,6 +27,19 @@ def six_values_open(seed: int = 0) -> tuple[Position, list]:
             return Position.from_state(state), dice
 
 
+def whole_game(players: int, seed: int) -> list:
+    """The events of a whole classic game played with virtual dice and the greedy policy."""
+    rng = random.Random(seed)
+    events = [start_game(GameConfig.for_players(players), rng)]
+    state = replay(events)
+    while not state.is_over:
+        for make in (roll_virtual, choose_placement):
+            event = make(state, rng)
+            state.apply(event)
+            events.append(event)
+    return events
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -30,6 +47,8 @@ def main() -> None:
     parser.add_argument("--rollouts", type=int, default=1000)
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core of the two
     position, dice = six_values_open()
     times = []
     for repeat in range(args.repeats):
@@ -40,6 +59,15 @@ def main() -> None:
     print(f"5-player classic, first roll, {len(worths)} choices, {args.rollouts} rollouts each")
     print(f"answer: median {answer:.3f} s of {args.repeats} ({', '.join(f'{t:.3f}' for t in times)})")
     print(f"rollouts: {len(worths) * args.rollouts / answer:,.0f} a second (one core)")
+    for seed in range(args.repeats):
+        events = whole_game(4, seed)
+        start = time.perf_counter()
+        review = review_game(events, seed, rollouts=args.rollouts)
+        took = time.perf_counter() - start
+        print(
+            f"review of a whole 4-player game (seed {seed}): {len(review.moves)} moves with a choice, "
+            f"{len(review.rounds)} rounds' win chances, {args.rollouts} rollouts each: {took:.1f} s"
+        )
 
 
 if __name__ == "__main__":
