@@ -510,6 +510,13 @@ def test_hints_show_each_value_s_worth_and_the_review_every_move(page, server):
     assert call(port, "GET", f"/api/games/{game}")["hints"] is True
     shot(page, "13-hints")
 
+    page.click("#chances-button")  # on demand: each player's chance to win, on their card
+    page.wait_for_selector(".player-chance")
+    odds = call(port, "GET", f"/api/games/{game}/chances")["chances"]
+    for colour, chance in odds.items():
+        shown = page.inner_text(f'.player[data-colour="{colour}"] .player-chance')
+        assert shown == f"{round(chance * 100)}% to win", (colour, shown)
+
     page.click(f'button.value[data-value="{best["value"]}"]')
     while not call(port, "GET", f"/api/games/{game}")["rounds"]:  # the rest of round 1 by the API
         state = call(port, "GET", f"/api/games/{game}")

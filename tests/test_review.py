@@ -49,6 +49,18 @@ def test_the_worth_of_each_value_is_for_the_roll_waiting(client, game):
     assert client.get(f"/api/games/{game.id}/advice").get_json() == advice  # once per roll
 
 
+def test_the_chances_to_win_are_for_the_game_as_it_stands(client, game):
+    first = client.get(f"/api/games/{game.id}/chances").get_json()
+    assert first["events"] == 1 and first["rollouts"] == 1000
+    assert set(first["chances"]) == {"red", "blue", "green"}
+    assert sum(first["chances"].values()) == pytest.approx(1.0, abs=0.002)
+    assert all(0 < c < 1 for c in first["chances"].values())
+    assert client.get(f"/api/games/{game.id}/chances").get_json() == first  # once per change
+    game.post("/rolls/virtual")
+    assert client.get(f"/api/games/{game.id}/chances").get_json()["events"] == 2
+    assert client.get("/api/games/nope/chances").status_code == 404
+
+
 def test_a_review_covers_the_ended_rounds_is_kept_and_made_again_after_an_undo(app, client, game):
     before = client.get(f"/api/games/{game.id}/review").get_json()
     assert before["review"] is None or before["review"]["moves"] == []

@@ -96,8 +96,8 @@ def test_every_page_and_dialog_fits_the_screen(browser, served, width, height): 
         page.wait_for_selector(".worth[data-worth]")
         if width > height:  # on its side: the turn, the roll and its values without scrolling
             for selector in ("#turn-label", "#action h2", "button.value", ".worth"):
-                box = page.locator(selector).first.bounding_box()
-                assert box and box["y"] + box["height"] <= height, f"{selector} below the fold, {where}"
+                for box in [item.bounding_box() for item in page.locator(selector).all()]:
+                    assert box and box["y"] + box["height"] <= height, f"{selector} below the fold, {where}"
         assert_fits(page, f"the values to choose {where}")
         shot(page, f"screens-{language}-{width}x{height}-choose")
 

@@ -35,6 +35,8 @@ from .view import state_json
 
 #: rollouts per value for the hints: each value's worth to about ±$1,500, in about 0.3 s
 ADVICE_ROLLOUTS = 1000
+#: plays of the rest of the game for the chances to win: each to about ±1.5 points, in under 1 s
+CHANCES_ROLLOUTS = 1000
 
 
 @dataclass(frozen=True)
@@ -81,6 +83,8 @@ class GameService:
         self._review_rounds = review_rounds
         #: the advice for the roll in front of a player, per game: (events then, advice)
         self._advice: dict[str, tuple[int, dict[str, Any]]] = {}
+        #: each player's chance to win, per game: (events then, chances)
+        self._chances: dict[str, tuple[int, dict[str, Any]]] = {}
         self.changes = ChangeFeed()
         self._clock = clock or (lambda: datetime.now(UTC))
         self._lock = threading.RLock()
@@ -159,6 +163,30 @@ class GameService:
         answer = advice_json(position, dice, ADVICE_ROLLOUTS, rng)
         with self._lock:
             self._advice[game_id] = (moment, answer)
+        return answer
+
+    def chances(self, game_id: str) -> dict[str, Any]:
+        """Each player's chance to win from where the game stands (``odds.chances``), worked out
+        once per change of the game; the lock is not held while it is."""
+        from ..odds.chances import win_chances
+
+        with self._lock:
+            live = self.get(game_id)
+            moment = len(live.events)
+            kept = self._chances.get(game_id)
+            if kept is not None and kept[0] == moment:
+                return kept[1]
+            state = replay(live.events)  # a copy: the rollouts read it while play goes on
+            rng = random.Random(f"{live.record.seed}:chances:{moment}")
+        found = win_chances(state, CHANCES_ROLLOUTS, rng)
+        answer = {
+            "events": moment,
+            "rollouts": found.rollouts,
+            "chances": {c: round(p, 3) for c, p in found.chances.items()},
+            "stderr": {c: round(e, 3) for c, e in found.stderr.items()},
+        }
+        with self._lock:
+            self._chances[game_id] = (moment, answer)
         return answer
 
     def set_hints(self, game_id: str, on: bool) -> LiveGame:

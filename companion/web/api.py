@@ -207,6 +207,12 @@ def advice(game_id: str) -> Response:
     return jsonify(service().advice(game_id))
 
 
+@blueprint.get("/games/<game_id>/chances")
+def chances(game_id: str) -> Response:
+    """Each player's chance to win the game from where it stands, by plays of the rest of it."""
+    return jsonify(service().chances(game_id))
+
+
 @blueprint.get("/games/<game_id>/review")
 def review(game_id: str) -> Response:
     """The game's review as far as it is made; asking starts it when it lags the game's rounds."""

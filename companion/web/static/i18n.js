@@ -1,6 +1,8 @@
 // Strings in the rule texts' three languages. t(key, {name: value}) fills {name} placeholders.
 const STRINGS = {
   en: {
+    "hints.money": "≈ {money}", "hints.error": "± {error}",
+    "chances.ask": "Chances to win", "chances.of": "{chance} to win",
     "hints.switch": "Hints", "hints.wait": "Working out what each value is worth…",
     "hints.policy": "Each value's money by the round's end, if every player then places greedily (top note, $10,000 a die)",
     "review.title": "Review of the game", "review.open": "Review of the game", "review.round": "Review of round {n}",
@@ -73,6 +75,8 @@ const STRINGS = {
     "fix.dropped": "{n} later moves no longer fitted and were taken back.",
   },
   es: {
+    "hints.money": "≈ {money}", "hints.error": "± {error}",
+    "chances.ask": "Probabilidad de ganar", "chances.of": "{chance} de ganar",
     "hints.switch": "Pistas", "hints.wait": "Calculando lo que vale cada valor…",
     "hints.policy": "Dinero de cada valor al final de la ronda, si después cada jugador coloca con avidez (billete mayor, 10.000 $ por dado)",
     "review.title": "Análisis de la partida", "review.open": "Análisis de la partida", "review.round": "Análisis de la ronda {n}",
@@ -145,6 +149,8 @@ const STRINGS = {
     "fix.dropped": "{n} jugadas posteriores ya no encajaban y se han deshecho.",
   },
   fr: {
+    "hints.money": "≈ {money}", "hints.error": "± {error}",
+    "chances.ask": "Chances de gagner", "chances.of": "{chance} de gagner",
     "hints.switch": "Conseils", "hints.wait": "Calcul de ce que vaut chaque valeur…",
     "hints.policy": "L'argent de chaque valeur à la fin de la manche, si chaque joueur pose ensuite avidement (plus gros billet, 10 000 $ par dé)",
     "review.title": "Analyse de la partie", "review.open": "Analyse de la partie", "review.round": "Analyse de la manche {n}",

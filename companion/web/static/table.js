@@ -13,6 +13,7 @@ let byHand = false;         // the roll entry opened while the camera watches
 let advice = null;          // the worth of each value of the roll waiting (GET …/advice), when hints are on
 let adviceFor = null;       // the moment (events so far) the advice is for
 let review = null;          // the game's review (GET …/review), for the round-end dialog
+let chances = null;         // each player's chance to win (GET …/chances), asked by a tap
 
 function nameOf(colour) {
   const player = state.players.find((p) => p.colour === colour);
@@ -56,6 +57,7 @@ function renderStatus() {
   hints.checked = state.hints;
   hints.disabled = !canControl();
   document.getElementById("hints-switch").hidden = state.over;
+  document.getElementById("chances-button").hidden = state.over;
   document.getElementById("hints-switch").title = t("hints.policy");
   document.getElementById("readonly-note").hidden = canControl();
   const camera = document.getElementById("camera-status");
@@ -84,7 +86,9 @@ function renderPlayers() {
       el("div", {}, el("div", { class: "player-name" }, p.name, p.colour === state.start_player ? " ★" : ""),
         el("div", { class: "player-meta" }, held)),
       el("div", { class: "player-money" }, money(standing[p.colour].money),
-        el("small", {}, t("banknotes", { n: standing[p.colour].banknotes }))));
+        el("small", {}, t("banknotes", { n: standing[p.colour].banknotes })),
+        chances && chances.events === state.events
+          ? el("small", { class: "player-chance" }, t("chances.of", { chance: percent(chances.chances[p.colour]) })) : null));
   }));
 }
 
@@ -156,8 +160,11 @@ function worthOf(value, casino) {
   if (!advice) return el("span", { class: "worth pending" }, "…");
   const choice = advice.choices.find((c) => c.value === value && c.casino === casino);
   const best = advice.choices[0];
-  return choice ? el("span", { class: `worth${choice === best ? " best" : ""}`, "data-worth": choice.money },
-    worthText(choice.money, choice.stderr)) : null;
+  if (!choice) return null;
+  const error = Number(Number(choice.stderr).toPrecision(2)).toLocaleString(currentLanguage());
+  return el("span", { class: `worth${choice === best ? " best" : ""}`, "data-worth": choice.money },
+    el("span", {}, t("hints.money", { money: money(choice.money) })), " ",
+    choice.stderr ? el("span", { class: "error-bar" }, t("hints.error", { error })) : null);
 }
 
 function hintsNote() {
@@ -515,6 +522,14 @@ document.addEventListener("DOMContentLoaded", async () => {
   document.getElementById("undo").addEventListener("click", () => command("undo"));
   document.getElementById("share").addEventListener("click", showShare);
   document.getElementById("hints").addEventListener("change", (event) => command("hints", { on: event.target.checked }));
+  document.getElementById("chances-button").addEventListener("click", async (event) => {
+    event.target.disabled = true;
+    try {
+      chances = await api("GET", `/api/games/${GAME}/chances`);
+      renderPlayers();
+    } catch (err) { toast(err.message); }
+    event.target.disabled = false;
+  });
   try { render(await api("GET", `/api/games/${GAME}`)); } catch (err) { toast(err.message); }
   connect();
 });
