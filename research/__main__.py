@@ -3,9 +3,9 @@
 import sys
 
 from companion.cli import build_parser, main
-from research.reader import bench
+from research.reader import bench, real
 
-COMMANDS = (bench,)
+COMMANDS = (bench, real)
 
 if __name__ == "__main__":
     parser = build_parser("python -m research", "Measure the dice reader on labelled photos.", COMMANDS)

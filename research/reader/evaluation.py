@@ -130,10 +130,15 @@ def right_by_centre(predicted: list[SeenDie], truths: list[LabelledBox]) -> int:
 
     The shared sets box dice differently (Roboflow the whole die, the webcam set the pip
     pattern, so a 1 is a box around one pip); this count shows how much of a miss at
-    IoU ≥ 0.5 is only the box convention. Greedy like ``match``: surest first, nearest truth.
-    """
+    IoU ≥ 0.5 is only the box convention."""
+    return sum(die.pips == truths[index].pips for die, index in matched_by_centre(predicted, truths))
+
+
+def matched_by_centre(predicted: list[SeenDie], truths: list[LabelledBox]) -> list[tuple[SeenDie, int]]:
+    """Each prediction whose box and a truth's hold each other's centre, with that truth's index.
+    Greedy like ``matched``: surest prediction first, the nearest truth, each truth used once."""
     taken: set[int] = set()
-    right = 0
+    pairs = []
     boxes = [(t.x, t.y, t.w, t.h) for t in truths]
     centres = [centre(box) for box in boxes]
     for die in sorted(predicted, key=lambda d: -d.score):
@@ -146,8 +151,8 @@ def right_by_centre(predicted: list[SeenDie], truths: list[LabelledBox]) -> int:
         if candidates:
             _, best = min(candidates)
             taken.add(best)
-            right += die.pips == truths[best].pips
-    return right
+            pairs.append((die, best))
+    return pairs
 
 
 @dataclass
