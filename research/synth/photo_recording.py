@@ -44,6 +44,51 @@ def moving(a: np.ndarray, b: np.ndarray, steps: int, rng: np.random.Generator) -
     return frames
 
 
+def make_recording(
+    out: Path, photos_folder: Path, count: int, colour: str, seed: int, still_s: float = STILL_S
+) -> None:
+    """``out/frames/*.jpg`` and ``out/recording.json``: a bare table, then ``count`` photos of
+    ``photos_folder`` each still for ``still_s`` seconds as a settled roll, with motion between."""
+    rng = np.random.default_rng(seed)
+    items = list(read_yolo_folder(photos_folder))
+    chosen = [items[i] for i in sorted(rng.choice(len(items), size=min(count, len(items)), replace=False))]
+    photos = [cv2.imread(str(item.image_path)) for item in chosen]
+    h, w = photos[0].shape[:2]
+    bare = bare_table(photos[0], chosen[0].boxes(w, h))
+    frames: list[np.ndarray] = [noisy(bare, rng) for _ in range(int(BARE_S * FPS))]
+    rolls = []
+    for item, photo in zip(chosen, photos, strict=True):
+        photo = cv2.resize(photo, (w, h))
+        frames += moving(bare, photo, int(MOVE_S * FPS), rng)
+        still_from = len(frames) / FPS
+        frames += [noisy(photo, rng) for _ in range(int(still_s * FPS))]
+        rolls.append(
+            {
+                "dice": [{"colour": colour, "pips": b.pips} for b in item.boxes(w, h)],
+                "still_from": round(still_from, 3),
+                "still_to": round(len(frames) / FPS, 3),
+                "photo": item.image_path.name,
+            }
+        )
+        frames += moving(photo, bare, int(MOVE_S * FPS), rng)
+        frames += [noisy(bare, rng) for _ in range(int(BARE_S * FPS))]
+    (out / "frames").mkdir(parents=True, exist_ok=True)
+    for index, frame in enumerate(frames):
+        cv2.imwrite(str(out / "frames" / f"{index:05d}.jpg"), frame, [cv2.IMWRITE_JPEG_QUALITY, 82])
+    (out / "recording.json").write_text(
+        json.dumps(
+            {
+                "fps": FPS,
+                "size": [w, h],
+                "rolls": rolls,
+                "about": f"Real photos from {photos_folder.parent.name}/{photos_folder.name} (MIT licence, "
+                "matteop65/Dice_Detection_Recognition), played as rolls on an inpainted bare desk.",
+            },
+            indent=1,
+        )
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -54,46 +99,7 @@ def main() -> None:
     parser.add_argument("--colour", default="white", help="the colour of the dice in these photos")
     parser.add_argument("--seed", type=int, default=3)
     args = parser.parse_args()
-    rng = np.random.default_rng(args.seed)
-    items = list(read_yolo_folder(args.photos))
-    chosen = [
-        items[i] for i in sorted(rng.choice(len(items), size=min(args.count, len(items)), replace=False))
-    ]
-    photos = [cv2.imread(str(item.image_path)) for item in chosen]
-    h, w = photos[0].shape[:2]
-    bare = bare_table(photos[0], chosen[0].boxes(w, h))
-    frames: list[np.ndarray] = [noisy(bare, rng) for _ in range(int(BARE_S * FPS))]
-    rolls = []
-    for item, photo in zip(chosen, photos, strict=True):
-        photo = cv2.resize(photo, (w, h))
-        frames += moving(bare, photo, int(MOVE_S * FPS), rng)
-        still_from = len(frames) / FPS
-        frames += [noisy(photo, rng) for _ in range(int(STILL_S * FPS))]
-        rolls.append(
-            {
-                "dice": [{"colour": args.colour, "pips": b.pips} for b in item.boxes(w, h)],
-                "still_from": round(still_from, 3),
-                "still_to": round(len(frames) / FPS, 3),
-                "photo": item.image_path.name,
-            }
-        )
-        frames += moving(photo, bare, int(MOVE_S * FPS), rng)
-        frames += [noisy(bare, rng) for _ in range(int(BARE_S * FPS))]
-    (args.out / "frames").mkdir(parents=True, exist_ok=True)
-    for index, frame in enumerate(frames):
-        cv2.imwrite(str(args.out / "frames" / f"{index:05d}.jpg"), frame, [cv2.IMWRITE_JPEG_QUALITY, 82])
-    (args.out / "recording.json").write_text(
-        json.dumps(
-            {
-                "fps": FPS,
-                "size": [w, h],
-                "rolls": rolls,
-                "about": f"Real photos from {args.photos.parent.name}/{args.photos.name} (MIT licence, "
-                "matteop65/Dice_Detection_Recognition), played as rolls on an inpainted bare desk.",
-            },
-            indent=1,
-        )
-    )
+    make_recording(args.out, args.photos, args.count, args.colour, args.seed)
 
 
 if __name__ == "__main__":
