@@ -159,3 +159,9 @@ def test_a_player_who_cannot_be_caught_wins_for_sure():
         state.apply(choose_placement(state, rng))
     chances = win_chances(state, 100, random.Random(2))
     assert chances.chances == {"red": 1.0, "green": 0.0}
+
+
+def test_the_review_page_renders_and_an_unknown_game_is_a_404(client, game):
+    page = client.get(f"/games/{game.id}/review")
+    assert page.status_code == 200 and b"review_page.js" in page.data
+    assert client.get("/games/nope/review").status_code == 404

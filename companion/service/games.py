@@ -144,49 +144,62 @@ class GameService:
 
     def advice(self, game_id: str) -> dict[str, Any]:
         """What each placement of the roll in front of the player is worth by the round's end
-        (``odds.advisor``), worked out once per roll; the lock is not held while it is."""
+        (``odds.advisor``), worked out once per roll."""
         from ..odds.advisor import advice_json  # numpy: loaded when a table first asks
         from ..odds.position import Position
 
-        with self._lock:
-            live = self.get(game_id)
-            moment = len(live.events)
-            kept = self._advice.get(game_id)
-            if kept is not None and kept[0] == moment:
-                return kept[1]
+        def inputs(live: LiveGame, moment: int) -> Callable[[], dict[str, Any]]:
             state = live.state
             if state.phase is not Phase.PLACE or not state.last_roll:
                 raise IllegalMove("no roll waits to be placed: the worth of each value is for a roll")
             position = Position.from_state(state)
             dice = [(d.colour, d.pips, d.big) for d in state.last_roll]
             rng = random.Random(f"{live.record.seed}:advice:{moment}")
-        answer = advice_json(position, dice, ADVICE_ROLLOUTS, rng)
-        with self._lock:
-            self._advice[game_id] = (moment, answer)
-        return answer
+            return lambda: advice_json(position, dice, ADVICE_ROLLOUTS, rng)
+
+        return self._once_per_change(self._advice, game_id, inputs)
 
     def chances(self, game_id: str) -> dict[str, Any]:
         """Each player's chance to win from where the game stands (``odds.chances``), worked out
-        once per change of the game; the lock is not held while it is."""
+        once per change of the game."""
         from ..odds.chances import win_chances
 
+        def inputs(live: LiveGame, moment: int) -> Callable[[], dict[str, Any]]:
+            state = replay(live.events)  # a copy: the rollouts read it while play goes on
+            rng = random.Random(f"{live.record.seed}:chances:{moment}")
+
+            def work() -> dict[str, Any]:
+                found = win_chances(state, CHANCES_ROLLOUTS, rng)
+                return {
+                    "events": moment,
+                    "rollouts": found.rollouts,
+                    "chances": {c: round(p, 3) for c, p in found.chances.items()},
+                    "stderr": {c: round(e, 3) for c, e in found.stderr.items()},
+                }
+
+            return work
+
+        return self._once_per_change(self._chances, game_id, inputs)
+
+    def _once_per_change(
+        self,
+        kept: dict[str, tuple[int, dict[str, Any]]],
+        game_id: str,
+        inputs: Callable[[LiveGame, int], Callable[[], dict[str, Any]]],
+    ) -> dict[str, Any]:
+        """The answer ``kept`` for the game as it stands, else worked out: ``inputs`` takes what
+        it needs from the game under the lock and returns the work, done without the lock (so
+        play goes on meanwhile) and kept until the game changes."""
         with self._lock:
             live = self.get(game_id)
             moment = len(live.events)
-            kept = self._chances.get(game_id)
-            if kept is not None and kept[0] == moment:
-                return kept[1]
-            state = replay(live.events)  # a copy: the rollouts read it while play goes on
-            rng = random.Random(f"{live.record.seed}:chances:{moment}")
-        found = win_chances(state, CHANCES_ROLLOUTS, rng)
-        answer = {
-            "events": moment,
-            "rollouts": found.rollouts,
-            "chances": {c: round(p, 3) for c, p in found.chances.items()},
-            "stderr": {c: round(e, 3) for c, e in found.stderr.items()},
-        }
+            known = kept.get(game_id)
+            if known is not None and known[0] == moment:
+                return known[1]
+            work = inputs(live, moment)
+        answer = work()
         with self._lock:
-            self._chances[game_id] = (moment, answer)
+            kept[game_id] = (moment, answer)
         return answer
 
     def set_hints(self, game_id: str, on: bool) -> LiveGame:

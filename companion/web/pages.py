@@ -31,22 +31,22 @@ def history() -> str:
     return render_template("history.html")
 
 
-@blueprint.get("/games/<game_id>")
-def table(game_id: str) -> str:
+def title_of(game_id: str) -> str:
+    """The game's title (its players' names), or a 404 page when there is no such game."""
     try:
-        live = service().get(game_id)
+        return service().get(game_id).record.title
     except GameNotFound:
         abort(404, description=f"no game with id {game_id!r}")
-    return render_template("table.html", game_id=game_id, title=live.record.title, join_base=join_base())
+
+
+@blueprint.get("/games/<game_id>")
+def table(game_id: str) -> str:
+    return render_template("table.html", game_id=game_id, title=title_of(game_id), join_base=join_base())
 
 
 @blueprint.get("/games/<game_id>/review")
 def review(game_id: str) -> str:
-    try:
-        live = service().get(game_id)
-    except GameNotFound:
-        abort(404, description=f"no game with id {game_id!r}")
-    return render_template("review.html", game_id=game_id, title=live.record.title)
+    return render_template("review.html", game_id=game_id, title=title_of(game_id))
 
 
 @blueprint.get("/qr.svg")
