@@ -179,9 +179,16 @@ def run(args: argparse.Namespace) -> int:
     reader = reader_for(args)
     report: dict = {}
     palette = ColourTally()
+    found = right = 0
     for name, parts in folders.items():
         figures = measure(reader, parts, colours if name == "table-dice valid" else None, palette)
         report[name] = figures.as_json()
+        found, right = found + figures.found, right + figures.right
+    report["pips right among found, pooled"] = {
+        "found": found,
+        "right": right,
+        "share": round(right / found, 4),
+    }
     report["colour on table-dice valid, palette"] = palette.as_json()
 
     # a calibration learned from the set's own photos: each half read with the other half's colours
@@ -209,6 +216,9 @@ def run(args: argparse.Namespace) -> int:
             f"{name:<22}{f['photos']:>7}{f['dice']:>6}{f['found']:>8.3f}{f['false_finds']:>8.3f}"
             f"{f['pips_right_among_found']:>8.3f}{f['read_f1']:>9.3f}{f['median_ms']:>7.1f}"
         )
+    pooled = report["pips right among found, pooled"]
+    share, right, found = pooled["share"], pooled["right"], pooled["found"]
+    print(f"pips right among found, the three pooled: {share:.3f} ({right} of {found})")
     for title in (
         "colour on table-dice valid, palette",
         "colour on table-dice valid, calibrated from its own photos",
