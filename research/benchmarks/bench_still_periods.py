@@ -42,7 +42,7 @@ def play(folder: Path, reader: DiceReader) -> list[tuple[float, list[int]]]:
 
 def judged(readings: list[tuple[float, list[int]]], rolls: list[dict]) -> dict:
     """Each reading matched to the roll whose still period it follows (before the next one's)."""
-    read_once, missed, wrong, delays = 0, 0, 0, []
+    read_once, missed, wrong, delays, which = 0, 0, 0, [], []
     for index, roll in enumerate(rolls):
         until = rolls[index + 1]["still_from"] if index + 1 < len(rolls) else float("inf")
         own = [(t, pips) for t, pips in readings if roll["still_from"] <= t < until]
@@ -55,12 +55,16 @@ def judged(readings: list[tuple[float, list[int]]], rolls: list[dict]) -> dict:
             missed += 1
         else:
             wrong += 1
+            which.append(
+                {"roll": index + 1, "photo": roll["photo"], "pips": truth, "read": [pips for _, pips in own]}
+            )
     phantom = sum(1 for r in readings if r[0] < rolls[0]["still_from"])
     return {
         "rolls": len(rolls),
         "read once, right": read_once,
         "missed": missed,
         "read wrong or twice": wrong,
+        "those rolls": which,
         "readings before the first roll": phantom,
         "still start to reading, median s": round(statistics.median(delays), 2) if delays else None,
         "still start to reading, max s": round(max(delays), 2) if delays else None,
