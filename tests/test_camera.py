@@ -164,6 +164,21 @@ def test_a_short_reading_nothing_follows_is_reported_after_a_moment():
     assert sorted(d.pips for d in settled.dice) == [3, 5]
 
 
+def test_a_short_reading_is_reported_when_its_dice_are_taken_away_at_once():
+    """Dice read short (one under the lip of the tray), then the 3 taken to its casino before the
+    wait is over: the table read with fewer dice than the short reading reports the short
+    reading, once; what is left is no roll."""
+    script = WholeLooks()
+    script.add(20)
+    script.roll([((100, 100), 3), ((150, 120), 5)], still_frames=20)
+    for step in range(8):  # a hand takes the 3 away
+        script.add(1, [(150, 120), (100 + step * 25, 100)], hand=(90 + step * 25, 80))
+    script.add(60, [(150, 120)], [((150, 120), 5)])
+    watcher = RollWatcher(script.read, MotionTracker(), Calibration(), rolled=lambda: 3)
+    readings = [s for _, s in script.run(watcher) if s.dice]
+    assert [sorted(d.pips for d in s.dice) for s in readings] == [[3, 5]]
+
+
 def test_two_rolls_two_readings():
     script = Script()
     script.add(10)

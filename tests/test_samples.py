@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.camera.loop import watch_source
+from companion.camera.loop import watch_source, watcher_for
+from companion.camera.sources import open_source
 from companion.camera_game.bridge import CameraBridge
 from companion.camera_game.demo import read_recording, start_sample_game
 from companion.service import GameService
@@ -225,3 +226,27 @@ def served_recording_played(data, recording) -> str:
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_a_recorded_hand_resting_over_fresh_dice_gives_no_roll_until_it_leaves_then_one():
+    """A recording made from real webcam photos: before each of its five rolls lies still, a hand
+    rests 0.8 s over one of its dice and leaves slowly. Told how many dice were rolled (as the
+    game tells it), the camera reports each roll once, in full, after the hand has left."""
+    folder = Path(__file__).parent / "fixtures" / "hand-over-dice"
+    rolls = json.loads((folder / "recording.json").read_text())["rolls"]
+    reported: list = []
+    watcher = watcher_for(DiceReader(), rolled=lambda: len(rolls[min(len(reported), len(rolls) - 1)]["dice"]))
+    source = open_source(source=str(folder))
+    index = 0
+    while (picture := source.read()) is not None:
+        seen = watcher.feed(index / source.fps, picture)
+        index += 1
+        if seen is not None and seen.dice:
+            reported.append(seen)
+    assert [sorted(d.pips for d in s.dice) for s in reported] == [
+        sorted(d["pips"] for d in r["dice"]) for r in rolls
+    ]
+    for seen, roll in zip(reported, rolls, strict=True):
+        assert roll["still_from"] <= seen.t <= roll["still_to"], (
+            "read after the hand left, while the dice lay still"
+        )

@@ -68,9 +68,10 @@ def split_by_zone(dice: list[SeenDie], calibration: Calibration) -> tuple[list[S
     return tray, dict(placed)
 
 
-#: seconds a reading short of the dice rolled waits for the table to settle again before it is
-#: reported: a hand resting over fresh dice hides some, and when it leaves the dice settle and
-#: are read in full (a rest of 0.8 s is read again about 0.9 s after the short reading)
+#: seconds a reading short of the dice rolled waits, once the table is still, for it to settle
+#: again before it is reported: a hand resting over fresh dice hides some, and when it leaves
+#: the dice settle and are read in full; the wait starts again while anything moves (a hand
+#: leaving slowly), so the full reading comes first
 SHORT_HOLD = 1.2
 #: a die found on a dark frame's brightened copy is new when it overlaps every die already read by
 #: at most this (IoU): more is the same die, boxed a little otherwise
@@ -186,10 +187,14 @@ class RollWatcher:
         """Look at the frame seen at ``t``; a Settled when the table has settled and been read."""
         seen = self._look(t, frame)
         if seen is not None:
-            self._held = None  # a newer reading stands in for a short one waiting
+            held, self._held = self._held, None  # a newer reading stands in for a short one waiting
+            if held is not None and len(seen.dice) < len(held.dice):
+                return held  # unless dice left the table since: the short reading was the roll
             if read_short(len(seen.dice), self.rolled()):
                 self._held, self._held_until = seen, t + SHORT_HOLD
                 return None
+        elif self._held is not None and self.state is Motion.MOVING:
+            self._held_until = t + SHORT_HOLD  # something moves: the table has not settled again
         elif self._held is not None and t >= self._held_until:
             seen, self._held = self._held, None
         return seen

@@ -44,11 +44,38 @@ def moving(a: np.ndarray, b: np.ndarray, steps: int, rng: np.random.Generator) -
     return frames
 
 
+def with_hand(
+    photo: np.ndarray, over: tuple[float, float, float, float], rng: np.random.Generator
+) -> np.ndarray:
+    """``photo`` with a hand resting over the die boxed ``over``: a palm over it, the arm reaching
+    in from the bottom edge, skin shaded lighter toward the fingers."""
+    h, w = photo.shape[:2]
+    x, y, bw, bh = over
+    cx, cy, size = x + bw / 2, y + bh / 2, max(bw, bh)
+    mask = np.zeros((h, w), np.uint8)
+    wrist = (int(cx + rng.uniform(-0.5, 0.5) * size), h + 10)
+    cv2.line(mask, (int(cx), int(cy)), wrist, 255, int(2.2 * size))
+    cv2.ellipse(
+        mask, (int(cx), int(cy)), (int(1.9 * size), int(1.5 * size)), rng.uniform(-20, 20), 0, 360, 255, -1
+    )
+    soft = cv2.GaussianBlur(mask, (0, 0), 2).astype(np.float32)[..., None] / 255
+    shade = np.linspace(1.05, 0.8, h, dtype=np.float32)[:, None, None]  # lit from above the table
+    skin = np.clip(np.array([120, 150, 205], np.float32) * shade + rng.normal(0, 4, (h, w, 3)), 0, 255)
+    return (photo * (1 - soft) + skin * soft).astype(np.uint8)
+
+
 def make_recording(
-    out: Path, photos_folder: Path, count: int, colour: str, seed: int, still_s: float = STILL_S
+    out: Path,
+    photos_folder: Path,
+    count: int,
+    colour: str,
+    seed: int,
+    still_s: float = STILL_S,
+    hand_s: float = 0.0,
 ) -> None:
     """``out/frames/*.jpg`` and ``out/recording.json``: a bare table, then ``count`` photos of
-    ``photos_folder`` each still for ``still_s`` seconds as a settled roll, with motion between."""
+    ``photos_folder`` each still for ``still_s`` seconds as a settled roll, with motion between;
+    with ``hand_s``, a hand rests still that long over one of each roll's fresh dice first."""
     rng = np.random.default_rng(seed)
     items = list(read_yolo_folder(photos_folder))
     chosen = [items[i] for i in sorted(rng.choice(len(items), size=min(count, len(items)), replace=False))]
@@ -60,6 +87,11 @@ def make_recording(
     for item, photo in zip(chosen, photos, strict=True):
         photo = cv2.resize(photo, (w, h))
         frames += moving(bare, photo, int(MOVE_S * FPS), rng)
+        if hand_s:
+            box = item.boxes(w, h)[int(rng.integers(len(item.rows)))]
+            covered = with_hand(photo, (box.x, box.y, box.w, box.h), rng)
+            frames += [noisy(covered, rng) for _ in range(int(hand_s * FPS))]
+            frames += moving(covered, photo, int(MOVE_S * FPS), rng)  # the hand leaves
         still_from = len(frames) / FPS
         frames += [noisy(photo, rng) for _ in range(int(still_s * FPS))]
         rolls.append(
@@ -98,8 +130,11 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=8)
     parser.add_argument("--colour", default="white", help="the colour of the dice in these photos")
     parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument(
+        "--hand", type=float, default=0.0, metavar="SECONDS", help="a hand rests over each roll's dice first"
+    )
     args = parser.parse_args()
-    make_recording(args.out, args.photos, args.count, args.colour, args.seed)
+    make_recording(args.out, args.photos, args.count, args.colour, args.seed, hand_s=args.hand)
 
 
 if __name__ == "__main__":
