@@ -165,3 +165,13 @@ def test_the_review_page_renders_and_an_unknown_game_is_a_404(client, game):
     page = client.get(f"/games/{game.id}/review")
     assert page.status_code == 200 and b"review_page.js" in page.data
     assert client.get("/games/nope/review").status_code == 404
+
+
+def test_win_chances_when_the_leftover_neutral_dice_wait_to_be_rolled():
+    """Three players with neutral dice: each round starts with the leftover neutral roll, which
+    the rollouts make themselves."""
+    state = replay([start_game(GameConfig.for_players(3, neutral=True), random.Random(6))])
+    assert state.phase.value == "neutral_roll"
+    chances = win_chances(state, 300, random.Random(3))
+    assert set(chances.chances) == {"red", "green", "blue"}
+    assert sum(chances.chances.values()) == pytest.approx(1.0)

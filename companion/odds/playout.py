@@ -191,14 +191,7 @@ def position_in_play(state: GameState, rng: random.Random) -> Position | None:
     if state.phase is Phase.OVER:
         return None
     if state.phase is Phase.NEUTRAL_ROLL:
-        position = Position(
-            colours=tuple(state.colours),
-            seat=state.current_seat,
-            hands=[[state.hands[c].own, state.hands[c].big, state.hands[c].neutral] for c in state.colours],
-            neutral=state.neutral,
-            notes={name: tuple(casino.banknotes) for name, casino in state.casinos.items()},
-            tallies={name: {} for name in state.casinos},
-        )
+        position = Position.as_dealt(state)
         roll_leftover_neutral(position, state.leftover_neutral, rng)
         return position
     position = Position.from_state(state)

@@ -44,6 +44,12 @@ class Position:
         """The round in play in ``state`` (its leftover neutral dice placed)."""
         if state.phase in (Phase.OVER, Phase.NEUTRAL_ROLL):
             raise ValueError("the round has no turn to play: the game is over or its neutral dice wait")
+        return cls.as_dealt(state)
+
+    @classmethod
+    def as_dealt(cls, state: GameState) -> Position:
+        """The round of ``state`` as it lies, whatever its phase: the caller knows a turn can be
+        played (``from_state`` checks; ``playout`` first rolls the leftover neutral dice)."""
         tallies: dict[str, dict[str, list[int]]] = {}
         for name, casino in state.casinos.items():
             tallies[name] = {}

@@ -8,11 +8,14 @@ function choiceName(choice) {
   return t(casino === "slot" ? "review.on.slot" : "review.on.casino", { value });
 }
 
-// money with its standard error (two figures of it: the money is rounded to what it supports),
-// "≈ $96,000 ± 1,400"
+// a standard error to two figures (the money beside it is rounded to what it supports): "1,400"
+function errorText(stderr) {
+  return Number(Number(stderr).toPrecision(2)).toLocaleString(currentLanguage());
+}
+
+// money with its standard error: "≈ $96,000 ± 1,400"
 function worthText(amount, stderr) {
-  const error = Number(Number(stderr).toPrecision(2));
-  return stderr ? t("review.worth", { money: money(amount), error: error.toLocaleString(currentLanguage()) }) : money(amount);
+  return stderr ? t("review.worth", { money: money(amount), error: errorText(stderr) }) : money(amount);
 }
 
 function percent(chance) {

@@ -161,10 +161,9 @@ function worthOf(value, casino) {
   const choice = advice.choices.find((c) => c.value === value && c.casino === casino);
   const best = advice.choices[0];
   if (!choice) return null;
-  const error = Number(Number(choice.stderr).toPrecision(2)).toLocaleString(currentLanguage());
   return el("span", { class: `worth${choice === best ? " best" : ""}`, "data-worth": choice.money },
     el("span", {}, t("hints.money", { money: money(choice.money) })), " ",
-    choice.stderr ? el("span", { class: "error-bar" }, t("hints.error", { error })) : null);
+    choice.stderr ? el("span", { class: "error-bar" }, t("hints.error", { error: errorText(choice.stderr) })) : null);
 }
 
 function hintsNote() {
