@@ -1,8 +1,17 @@
 """Fixtures: a fresh app on a temporary data folder, its test client, and a game in it."""
 
+import os
+import tempfile
+
 import pytest
 
 from companion.web import create_app
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Keep every test away from the user's own games: a server the user runs on the default data
+    folder (and anything a test forgets to point elsewhere) never sees the tests."""
+    os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="vegas-tests-")
 
 
 @pytest.fixture

@@ -87,7 +87,16 @@ def test_unusable_data_folder_is_a_clear_error(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     result = subprocess.run(
-        [sys.executable, "-m", "companion", "serve", "--data", str(blocker / "x")],
+        [
+            sys.executable,
+            "-m",
+            "companion",
+            "serve",
+            "--port",
+            str(free_port()),
+            "--data",
+            str(blocker / "y"),
+        ],
         capture_output=True,
         text=True,
         timeout=60,

@@ -26,10 +26,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..odds.review import ROLLOUTS
     from ..service import GameNotFound, GameService
-    from ..storage import DEFAULT_FOLDER, EventStore, StoreError
+    from ..storage import EventStore, StoreError, default_folder
     from ..words import nearest
 
-    folder = args.data or DEFAULT_FOLDER
+    folder = args.data or default_folder()
     if not (folder / "games.sqlite3").exists():
         raise CommandError(f"no games are kept in {folder}: name the folder `serve --data` used")
     try:

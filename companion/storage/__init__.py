@@ -1,5 +1,5 @@
 """Persistence adapters: games as event logs in SQLite."""
 
-from .event_store import DEFAULT_FOLDER, EventStore, GameRecord, StoreError
+from .event_store import EventStore, GameRecord, StoreError, default_folder
 
-__all__ = ["DEFAULT_FOLDER", "EventStore", "GameRecord", "StoreError"]
+__all__ = ["default_folder", "EventStore", "GameRecord", "StoreError"]

@@ -7,6 +7,7 @@ log exactly as it was after the last answered request.
 """
 
 import json
+import os
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -15,8 +16,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-#: where games are kept unless a folder is named
-DEFAULT_FOLDER = Path.home() / ".local" / "share" / "vegas-companion"
+
+def default_folder() -> Path:
+    """Where games are kept unless a folder is named: in the user's data folder ($XDG_DATA_HOME,
+    by default ~/.local/share), where other programs on the desktop keep theirs."""
+    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "vegas-companion"
+
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (

@@ -6,7 +6,7 @@ from typing import Any
 from flask import Flask
 
 from ..service import GameService
-from ..storage import DEFAULT_FOLDER, EventStore
+from ..storage import EventStore, default_folder
 from . import api, pages, setup_page
 from .requests import MAX_BODY_BYTES
 
@@ -18,7 +18,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app. ``DATA_DIR`` chooses where games are stored (created on first use)."""
     app = Flask(__name__)
     app.config.from_mapping(
-        DATA_DIR=str(DEFAULT_FOLDER),
+        DATA_DIR=str(default_folder()),
         JOIN_BASE_URL=None,
         MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
         # a comment down every quiet live stream this often, so no proxy closes it
