@@ -34,6 +34,9 @@ def test_watch_gives_exactly_the_true_rolls(folder):
         timeout=600,
     )
     assert proc.returncode == 0, proc.stderr
+    # a recording without its table's calibration is read whole, and the player is told so once
+    uncalibrated = not (folder / "calibration.json").exists()
+    assert proc.stderr.count("No calibration for this table") == int(uncalibrated)
     records = [json.loads(line) for line in proc.stdout.splitlines()]
     rolls = [r for r in records if "dice" in r]
     session = read_recording(folder)

@@ -564,10 +564,27 @@ def test_the_readable_table_says_one_die(tmp_path, capsys):
     assert not any("by colour" in line for line in lines)
 
 
+def test_read_annotate_names_the_file_for_one_picture(tmp_path, capsys):
+    picture, out = tmp_path / "a.png", tmp_path / "drawn" / "roll.png"
+    cv2.imwrite(str(picture), rendered([("red", 5), ("blue", 2)]))
+    assert main(["read", str(picture), "--annotate", str(out), "--json"]) == 0
+    (entry,) = json.loads(capsys.readouterr().out)
+    assert entry["annotated"] == str(out)
+    assert cv2.imread(str(out)).shape == cv2.imread(str(picture)).shape
+    assert main(["read", str(picture), str(picture), "--annotate", str(tmp_path / "b.png")]) != 0
+    assert "names one picture, but 2 pictures are read: name a folder" in capsys.readouterr().err
+    assert not (tmp_path / "b.png").exists()
+
+
 def test_read_annotate_to_a_file_or_an_unwritable_place_says_so(tmp_path, capsys, monkeypatch):
     picture = tmp_path / "a.png"
     cv2.imwrite(str(picture), rendered([("red", 5)]))
+    before = picture.read_bytes()
     assert main(["read", str(picture), "--annotate", str(picture)]) != 0
+    assert "is the picture read: name another file" in capsys.readouterr().err
+    assert picture.read_bytes() == before
+    (tmp_path / "notes").write_text("a file")
+    assert main(["read", str(picture), "--annotate", str(tmp_path / "notes")]) != 0
     assert "that is a file, not a folder" in capsys.readouterr().err
     monkeypatch.setattr(cv2, "imwrite", lambda *args: False)  # a full disk
     assert main(["read", str(picture), "--annotate", str(tmp_path / "out"), "--json"]) != 0

@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..vision.picture_file import FRAME_SUFFIXES
 from . import CommandError
 from .vision_support import add_reader_options, dice_count, load_image, pictures_in, reader_for
 
@@ -31,7 +32,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "--annotate",
         type=Path,
         metavar="OUT",
-        help=f"also write each picture with what was read drawn on it, as OUT/NAME{ANNOTATED_SUFFIX}",
+        help="also write each picture with what was read drawn on it: to OUT when one picture is read "
+        f"and OUT ends {', '.join(FRAME_SUFFIXES)}; else into the folder OUT, as NAME{ANNOTATED_SUFFIX}",
     )
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(run=run)
@@ -41,11 +43,10 @@ def run(args: argparse.Namespace) -> int:
     from ..vision.colour import too_dark_for_colour
     from ..vision.quality import NO_COLOUR, TOO_DARK, colourless, lighting_problem
 
-    if args.annotate is not None:
-        prepare_folder(args.annotate)
+    pictures = pictures_in(args.images)
+    annotate_to = annotated_path(args.annotate, pictures) if args.annotate is not None else None
     reader = reader_for(args)
     results, failed, unwritten = [], False, 0
-    pictures = pictures_in(args.images)
     # an annotated picture never takes the name of a picture read (or of another one of this run)
     taken = {path.resolve() for path in pictures}
     for path in pictures:
@@ -66,7 +67,8 @@ def run(args: argparse.Namespace) -> int:
             TOO_DARK if dice and too_dark_for_colour(image, [d.box for d in dice]) else None,
         ]
         if args.annotate is not None:
-            written = write_annotated(args.annotate, path, image, dice, taken)
+            out = annotate_to or numbered_path(args.annotate, path, taken)
+            written = write_annotated(out, image, dice)
             if written is None:
                 unwritten += 1
                 warnings.append(f"the annotated picture could not be written to {args.annotate}")
@@ -92,8 +94,23 @@ def run(args: argparse.Namespace) -> int:
     return 1 if failed or unwritten else 0
 
 
-def prepare_folder(folder: Path) -> None:
-    """Make the folder annotated pictures go to, or say why it cannot be (before any reading)."""
+def annotated_path(out: Path, pictures: list[Path]) -> Path | None:
+    """The one file to draw into when ``out`` names a picture, else None (``out`` is a folder, made
+    now); either way a path that cannot be written is said before any reading."""
+    if out.suffix.lower() in FRAME_SUFFIXES and not out.is_dir():
+        if len(pictures) > 1:
+            raise CommandError(
+                f"--annotate {out} names one picture, but {len(pictures)} pictures are read: name a folder"
+            )
+        if pictures and out.resolve() == pictures[0].resolve():
+            raise CommandError(f"--annotate {out} is the picture read: name another file, so it stays")
+        make_folder(out.parent)
+        return out
+    make_folder(out)
+    return None
+
+
+def make_folder(folder: Path) -> None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
@@ -102,20 +119,23 @@ def prepare_folder(folder: Path) -> None:
         raise CommandError(f"--annotate {folder}: cannot make that folder ({err.strerror})") from None
 
 
-def write_annotated(
-    folder: Path, picture: Path, image: np.ndarray, dice: list[SeenDie], taken: set[Path]
-) -> Path | None:
-    """``image`` with ``dice`` drawn on it, written to ``folder`` under the picture's name plus
-    ``ANNOTATED_SUFFIX``, numbered when that path is ``taken``; None if it could not be written."""
-    import cv2
-
-    from ..vision.annotate import annotate
-
+def numbered_path(folder: Path, picture: Path, taken: set[Path]) -> Path:
+    """The picture's name plus ``ANNOTATED_SUFFIX`` in ``folder``, numbered when that path is
+    ``taken`` (a picture read, or drawn already in this run)."""
     out, number = folder / f"{picture.stem}{ANNOTATED_SUFFIX}", 1
     while out.resolve() in taken:
         number += 1
         out = folder / f"{picture.stem}-{number}{ANNOTATED_SUFFIX}"
     taken.add(out.resolve())
+    return out
+
+
+def write_annotated(out: Path, image: np.ndarray, dice: list[SeenDie]) -> Path | None:
+    """``image`` with ``dice`` drawn on it, written to ``out``; None if it could not be written."""
+    import cv2
+
+    from ..vision.annotate import annotate
+
     try:
         written = cv2.imwrite(str(out), annotate(image, dice), [cv2.IMWRITE_JPEG_QUALITY, 90])
     except cv2.error:

@@ -7,6 +7,14 @@ import sys
 from . import CommandError
 from .vision_support import add_reader_options, reader_for, table_calibration
 
+#: said once when no calibration is found: what that means for the reading, and the way out
+UNCALIBRATED = (
+    "No calibration for this table: the whole frame is read (a die anywhere in view counts) and "
+    "colours are read with the default palette. To mark the tray and learn your dice's colours, "
+    "run `companion calibrate` or the setup page of `companion serve --camera N`, then "
+    "watch again (or give --calibration FILE)."
+)
+
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("watch", help="watch a camera or recording and print each settled roll")
@@ -28,6 +36,8 @@ def run(args: argparse.Namespace) -> int:
     from ..camera.sources import SourceError
 
     args.calibration, note = table_calibration(args.calibration, args.camera, args.source)
+    if args.calibration is None:
+        note = UNCALIBRATED
     if note:
         print(note, file=sys.stderr, flush=True)
     reader = reader_for(args)
