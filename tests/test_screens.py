@@ -1,6 +1,9 @@
 """Every page and dialog on a phone, a tablet upright and a tablet on its side, in each language:
-nothing runs off the side of the screen, the join QR code shows, and on the tablet on its side
-the turn, the roll and the values to choose are on screen without scrolling."""
+nothing runs off the side of the screen, the join QR code shows, no page says "null" or
+"undefined", the round's summary has its Continue button on screen, and on the tablet on its
+side the turn, the roll and the values to choose are on screen without scrolling."""
+
+import re
 
 import pytest
 
@@ -17,9 +20,14 @@ PLAYERS = [
     {"name": "Carla", "colour": "green"},
 ]
 
+#: how a page would show a value its script did not have
+NOT_WORDS = re.compile(r"\bnull\b|\bundefined\b|\bNaN\b|\[object Object\]")
+#: the singular or plural of no banknote, in each language
+NO_NOTES = {"en": "0 notes", "es": "0 billetes", "fr": "0 billet"}
+
 OVERFLOW = """() => {
   const wide = (node) => node && node.scrollWidth > node.clientWidth + 1;
-  const dialogs = [...document.querySelectorAll('dialog[open]')];
+  const dialogs = [...document.querySelectorAll('dialog[open], dialog[open] > div')];
   return { page: document.documentElement.scrollWidth, screen: innerWidth,
            dialogs: dialogs.filter(wide).map((d) => d.id) };
 }"""
@@ -55,6 +63,13 @@ def assert_fits(page, where: str) -> None:
         f"{where}: the page is {sizes['page']} px wide on {sizes['screen']}"
     )
     assert sizes["dialogs"] == [], f"{where}: a dialog is wider than it shows: {sizes['dialogs']}"
+    said = NOT_WORDS.search(page.inner_text("body"))
+    assert said is None, f"{where}: the page says {said.group()!r}"
+
+
+def assert_on_screen(page, selector: str, height: int, where: str) -> None:
+    box = page.locator(selector).bounding_box()
+    assert box and 0 <= box["y"] and box["y"] + box["height"] <= height, f"{selector} off screen, {where}"
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
@@ -74,10 +89,12 @@ def test_every_page_and_dialog_fits_the_screen(browser, served, width, height): 
             page.wait_for_load_state("networkidle")
             assert_fits(page, f"{path} {where}")
 
-        roll_all(port, game, "red", 1)
-        roll_all(port, game, "blue", 2)
         page.goto(f"{base}/games/{game['id']}")
         page.wait_for_selector(".casino")
+        assert page.locator(".player-money small").all_inner_texts() == [NO_NOTES[language]] * 3
+        roll_all(port, game, "red", 1)
+        roll_all(port, game, "blue", 2)
+        page.wait_for_selector(".casino[data-casino='2'] .dice-group")
         assert_fits(page, f"table {where}")
 
         page.click("#share")
@@ -89,10 +106,11 @@ def test_every_page_and_dialog_fits_the_screen(browser, served, width, height): 
         assert_fits(page, f"join link {where}")
         page.click("#share-dialog button")
 
-        call(port, "POST", f"/api/games/{game['id']}/hints", {"on": True}, game["token"])
         green = [{"colour": "green", "pips": pips} for pips in (3, 3, 3, 5, 6, 6, 1, 4)]
         call(port, "POST", f"/api/games/{game['id']}/rolls", {"dice": green}, game["token"])
         page.wait_for_selector("button.value")
+        assert_fits(page, f"the values to choose, hints off, {where}")
+        call(port, "POST", f"/api/games/{game['id']}/hints", {"on": True}, game["token"])
         page.wait_for_selector(".worth[data-worth]")
         if width > height:  # on its side: the turn, the roll and its values without scrolling
             for selector in ("#turn-label", "#action h2", "button.value", ".worth"):
@@ -105,11 +123,13 @@ def test_every_page_and_dialog_fits_the_screen(browser, served, width, height): 
         roll_all(port, game, "green", 6)
         page.wait_for_selector("#round-end[open]")
         assert_fits(page, f"round end {where}")
-        assert page.eval_on_selector("#round-end", "d => d.scrollTop") == 0, (
+        assert page.eval_on_selector("#round-end-body", "d => d.scrollTop") == 0, (
             "the round's summary opens at its top"
         )
+        assert_on_screen(page, "#round-end form button", height, f"round end {where}")
         page.wait_for_selector("#round-review .chances", timeout=30_000)
         assert_fits(page, f"round end with its review {where}")
+        assert_on_screen(page, "#round-end form button", height, f"round end with its review {where}")
         shot(page, f"screens-{language}-{width}x{height}-round-end")
 
         page.goto(f"{base}/games/{game['id']}/review")

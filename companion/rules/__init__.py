@@ -9,7 +9,7 @@ from .chance import roll_virtual, start_game
 from .config import GameConfig, Player
 from .dice import Die
 from .editions import BIGGY, CLASSIC, EDITIONS, NUMBERED_CASINOS, SLOT
-from .errors import ConfigError, IllegalMove, RulesError
+from .errors import ConfigError, IllegalMove, Refusal, RulesError
 from .events import Event, GameStarted, Placed, Rolled, event_from_dict, event_to_dict
 from .game import GameState, Phase, RoundResult, Standing, replay
 from .policy import choose_placement
@@ -35,6 +35,7 @@ __all__ = [
     "Placed",
     "Player",
     "Rolled",
+    "Refusal",
     "RoundResult",
     "RulesError",
     "Standing",

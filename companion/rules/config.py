@@ -95,7 +95,11 @@ class GameConfig:
         if not rules.min_players <= count <= rules.max_players:
             raise ConfigError(
                 f"the {rules.name} edition is for {rules.min_players} to {rules.max_players} "
-                f"players, got {count}"
+                f"players, got {count}",
+                "player_count",
+                min=rules.min_players,
+                max=rules.max_players,
+                count=count,
             )
         colours = [p.colour for p in self.players]
         for player in self.players:
@@ -106,14 +110,22 @@ class GameConfig:
                     f"a colour is at most {MAX_COLOUR_LENGTH} characters, got {len(player.colour)}"
                 )
             if not isinstance(player.name, str) or not player.name.strip():
-                raise ConfigError(f"the {player.colour} player needs a name")
+                raise ConfigError(
+                    f"the {player.colour} player needs a name", "name_needed", colour=player.colour
+                )
             if len(player.name) > MAX_NAME_LENGTH:
                 raise ConfigError(
-                    f"a player's name is at most {MAX_NAME_LENGTH} characters, got {len(player.name)}"
+                    f"a player's name is at most {MAX_NAME_LENGTH} characters, got {len(player.name)}",
+                    "name_too_long",
+                    max=MAX_NAME_LENGTH,
                 )
         duplicates = sorted({c for c in colours if colours.count(c) > 1})
         if duplicates:
-            raise ConfigError(f"each player needs a colour of their own; {duplicates[0]!r} is taken twice")
+            raise ConfigError(
+                f"each player needs a colour of their own; {duplicates[0]!r} is taken twice",
+                "colour_taken",
+                colour=duplicates[0],
+            )
 
     def _validate_variants(self, rules: EditionRules) -> None:
         count = len(self.players)
@@ -122,16 +134,22 @@ class GameConfig:
                 allowed = sorted(rules.neutral_per_player)
                 raise ConfigError(
                     f"the neutral-dice variant of the {rules.name} edition is for "
-                    f"{allowed[0]} to {allowed[-1]} players, got {count}"
+                    f"{allowed[0]} to {allowed[-1]} players, got {count}",
+                    "neutral_player_count",
+                    min=allowed[0],
+                    max=allowed[-1],
+                    count=count,
                 )
             neutral = self.neutral_dice_colour
             if neutral in self.colours:
                 raise ConfigError(
                     f"the neutral dice are {neutral}, which a player uses; "
-                    "give the neutral dice another colour"
+                    "give the neutral dice another colour",
+                    "neutral_colour_taken",
+                    colour=neutral,
                 )
         if self.slot and not rules.slot_allowed:
-            raise ConfigError("the slot casino belongs to the biggy edition")
+            raise ConfigError("the slot casino belongs to the biggy edition", "slot_biggy_only")
 
     def _validate_deck(self) -> None:
         if not self.deck:

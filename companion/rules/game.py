@@ -186,16 +186,24 @@ class GameState:
         if player == self.current_player:  # the common case, checked first and cheaply
             return
         if self.phase is Phase.OVER:
-            raise IllegalMove("the game is over; no more rolls or placements")
+            raise IllegalMove("the game is over; no more rolls or placements", "game_over")
         if player not in self.winnings:
             raise IllegalMove(f"no player plays {player!r}; the players are {', '.join(self.colours)}")
         if player != self.current_player:
-            raise IllegalMove(f"it is {self.current_player}'s turn, not {player}'s")
+            raise IllegalMove(
+                f"it is {self.current_player}'s turn, not {player}'s",
+                "not_your_turn",
+                colour=self.current_player or "",
+            )
 
     def _apply_roll(self, event: Rolled) -> None:
         self._check_turn(event.player)
         if self.phase is Phase.PLACE:
-            raise IllegalMove(f"{event.player} has rolled already; choose a value to place")
+            raise IllegalMove(
+                f"{event.player} has rolled already; choose a value to place",
+                "rolled_already",
+                colour=event.player,
+            )
         self._check_roll_fits(event.dice)
         self.last_roll = tuple(event.dice)
         if self.phase is Phase.NEUTRAL_ROLL:
@@ -220,10 +228,16 @@ class GameState:
             elif die.colour == self.neutral and not die.big:
                 neutral += 1
             else:
-                raise IllegalMove(self._foreign_die_message(die))
+                raise IllegalMove(
+                    self._foreign_die_message(die), "foreign_die", colour=self.current_player or ""
+                )
         if own != expected.own or big != expected.big or neutral != expected.neutral:
             if big and not expected.big:
-                raise IllegalMove(f"{self._roller()} has no {own_colour} Biggy die in hand")
+                raise IllegalMove(
+                    f"{self._roller()} has no {own_colour} Biggy die in hand",
+                    "no_biggy",
+                    colour=self.current_player or "",
+                )
             seen = {
                 (own_colour or "", False): own,
                 (own_colour or "", True): big,
@@ -231,7 +245,11 @@ class GameState:
             }
             raise IllegalMove(
                 f"the roll has {_describe(seen)}, but {self._roller()} holds "
-                f"{_describe(self.expected_roll())}"
+                f"{_describe(self.expected_roll())}",
+                "roll_does_not_fit",
+                colour=self.current_player or "",
+                dice=len(dice),
+                holds=sum(self.expected_roll().values()),
             )
 
     def _roller(self) -> str:
@@ -259,11 +277,16 @@ class GameState:
     def _apply_placement(self, event: Placed) -> None:
         self._check_turn(event.player)
         if self.phase is not Phase.PLACE:
-            raise IllegalMove(f"{event.player} must roll before placing")
+            raise IllegalMove(f"{event.player} must roll before placing", "roll_first", colour=event.player)
         values = self._rolled_values
         if event.value not in values:
             shown = ", ".join(map(str, values))
-            raise IllegalMove(f"{event.value!r} was not rolled; choose one of {shown}")
+            raise IllegalMove(
+                f"{event.value!r} was not rolled; choose one of {shown}",
+                "not_rolled",
+                value=str(event.value),
+                values=shown,
+            )
         self._check_casino(event)
         casino, hand, neutral = self.casinos[event.casino], self.hands[event.player], self.neutral
         weights = casino.weights
@@ -284,12 +307,20 @@ class GameState:
     def _check_casino(self, event: Placed) -> None:
         if event.casino == SLOT:
             if not self.config.slot:
-                raise IllegalMove("this game has no slot casino")
+                raise IllegalMove("this game has no slot casino", "no_slot")
             if event.value in self.slot_values():
-                raise IllegalMove(f"a {event.value} is on the slot already; place it on casino {event.value}")
+                raise IllegalMove(
+                    f"a {event.value} is on the slot already; place it on casino {event.value}",
+                    "slot_taken",
+                    value=event.value,
+                )
         elif event.casino != str(event.value):
             where = f"casino {event.value}" + (" or the slot" if self.config.slot else "")
-            raise IllegalMove(f"dice showing {event.value} go on {where}, not {event.casino!r}")
+            raise IllegalMove(
+                f"dice showing {event.value} go on {where}, not {event.casino!r}",
+                "wrong_casino",
+                value=event.value,
+            )
 
     def _next_turn(self) -> None:
         colours, hands = self.colours, self.hands

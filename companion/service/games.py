@@ -151,7 +151,9 @@ class GameService:
         def inputs(live: LiveGame, moment: int) -> Callable[[], dict[str, Any]]:
             state = live.state
             if state.phase is not Phase.PLACE or not state.last_roll:
-                raise IllegalMove("no roll waits to be placed: the worth of each value is for a roll")
+                raise IllegalMove(
+                    "no roll waits to be placed: the worth of each value is for a roll", "no_roll_waits"
+                )
             position = Position.from_state(state)
             dice = [(d.colour, d.pips, d.big) for d in state.last_roll]
             rng = random.Random(f"{live.record.seed}:advice:{moment}")
@@ -360,7 +362,7 @@ class GameService:
         with self._lock:
             live = self.get(game_id)
             if len(live.events) <= 1:
-                raise IllegalMove("there is nothing to undo yet")
+                raise IllegalMove("there is nothing to undo yet", "nothing_to_undo")
             self.store.replace_from(game_id, len(live.events) - 1, [])
             self._cache.pop(game_id, None)
             live = self.get(game_id)
@@ -411,7 +413,7 @@ class GameService:
     def _roller(self, live: LiveGame) -> str:
         state = live.state
         if state.phase is Phase.OVER:
-            raise IllegalMove("the game is over; no more rolls or placements")
+            raise IllegalMove("the game is over; no more rolls or placements", "game_over")
         return state.current_player or ""
 
     def _record(self, live: LiveGame, event: Event) -> LiveGame:

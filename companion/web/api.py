@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 
-from ..rules import ConfigError, RulesError
+from ..rules import ConfigError, Refusal, RulesError
 from ..service import GameNotFound, GameService, RequestError, Unauthorized
 from ..service.export import export_csv, export_json
 from ..words import nearest
@@ -46,29 +46,37 @@ def needs_token(view: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
-@blueprint.errorhandler(RequestError)
-def bad_request(err: Exception) -> tuple[Response, int]:
-    return jsonify(error=str(err)), 400
+#: the HTTP status of each kind of refusal (a RulesError not a RequestError is a 409)
+STATUS = {RequestError: 400, Unauthorized: 401, GameNotFound: 404, RulesError: 409}
 
 
-@blueprint.errorhandler(Unauthorized)
-def unauthorized(err: Exception) -> tuple[Response, int]:
-    return jsonify(error=str(err)), 401
+def error_answer(message: str, code: str, status: int, **values: Any) -> tuple[Response, int]:
+    """The API's one error format: the English ``error``, a stable ``code`` and the ``values`` a
+    translation of the message needs (where a colour is named, the name of its player too)."""
+    colour, game_id = values.get("colour"), (request.view_args or {}).get("game_id")
+    if colour and game_id and "player" not in values:
+        try:
+            players = service().snapshot(game_id).state["players"]
+        except GameNotFound:
+            players = []
+        values["player"] = next((p["name"] for p in players if p["colour"] == colour), colour)
+    return jsonify(error=message, code=code, values=values), status
 
 
-@blueprint.errorhandler(GameNotFound)
-def not_found(err: Exception) -> tuple[Response, int]:
-    return jsonify(error=str(err)), 404
-
-
-@blueprint.errorhandler(RulesError)
-def refused(err: Exception) -> tuple[Response, int]:
-    return jsonify(error=str(err)), 409
+@blueprint.errorhandler(Refusal)
+def refused(err: Refusal) -> tuple[Response, int]:
+    status = next((status for kind, status in STATUS.items() if isinstance(err, kind)), 409)
+    return error_answer(str(err), err.code, status, **err.values)
 
 
 @blueprint.errorhandler(HTTPException)
 def http_error(err: HTTPException) -> tuple[Response, int]:
-    return jsonify(error=err.description), err.code or 500
+    return error_answer(err.description or err.name, http_code(err), err.code or 500)
+
+
+def http_code(err: HTTPException) -> str:
+    """ "not_found", "method_not_allowed", …: the HTTP error's name as a code."""
+    return err.name.lower().replace(" ", "_")
 
 
 @blueprint.app_errorhandler(HTTPException)
@@ -80,11 +88,11 @@ def unknown_route(err: HTTPException) -> Any:
     wanted = f"{request.method} {request.path}"
     if isinstance(err, MethodNotAllowed) and err.valid_methods:
         methods = " or ".join(m for m in err.valid_methods if m not in ("HEAD", "OPTIONS"))
-        return jsonify(error=f"{wanted}: this route takes {methods}"), 405
+        return error_answer(f"{wanted}: this route takes {methods}", http_code(err), 405, route=wanted)
     if isinstance(err, NotFound):
         close = nearest(request.path, api_paths_like(request.path))
         hint = f" — did you mean {close}?" if close else "; the routes are in the README's HTTP API"
-        return jsonify(error=f"no route {wanted}{hint}"), 404
+        return error_answer(f"no route {wanted}{hint}", "no_route", 404, route=wanted)
     return http_error(err)
 
 
@@ -126,7 +134,7 @@ def create_game() -> tuple[Response, int]:
     try:
         live = service().create(config, seed)
     except ConfigError as err:  # settings the rules refuse only once the game starts
-        raise RequestError(str(err)) from None
+        raise RequestError(str(err), err.code, **err.values) from None
     return jsonify(id=live.record.id, token=live.record.token), 201
 
 

@@ -121,7 +121,7 @@ def new_game(body: Any) -> tuple[GameConfig, int | None]:
     try:
         return GameConfig.from_dict(body), seed
     except ConfigError as err:
-        raise RequestError(str(err)) from None
+        raise RequestError(str(err), err.code, **err.values) from None
 
 
 def placement(body: Any) -> tuple[int, str]:

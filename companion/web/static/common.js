@@ -96,8 +96,21 @@ async function request(method, path, body, token, unauthorized = null) {
   }
   const data = await response.json().catch(() => ({}));
   if (response.status === 401 && unauthorized) throw new Error(unauthorized);
-  if (!response.ok) throw new Error(data.error || `${response.status} ${response.statusText}`);
+  if (!response.ok) throw new Error(refusalText(data, response));
   return data;
+}
+
+// A refusal in the page's language: the translation of its code, filled with its values (a colour
+// named by its player, or by the colour's own name before a game has players); else the English.
+function refusalText(data, response) {
+  const key = `error.${data.code}`;
+  if (!data.code || !(key in (STRINGS[currentLanguage()] || {}))) {
+    return data.error || `${response.status} ${response.statusText}`;
+  }
+  const values = { ...(data.values || {}) };
+  if (values.colour && !values.player) values.player = colourName(values.colour);
+  if (values.colour) values.colour = colourName(values.colour);
+  return t(key, values);
 }
 
 document.addEventListener("DOMContentLoaded", () => {

@@ -22,7 +22,9 @@ async function createGame(event) {
   const rows = [...document.querySelectorAll(".player-row")];
   const players = rows.map((row, i) => {
     const colour = row.querySelector("select").value;
-    const name = row.querySelector("input").value.trim() || colour[0].toUpperCase() + colour.slice(1);
+    // a player left unnamed is named after their colour, in the page's language ("Rojo")
+    const colourWord = colourName(colour);
+    const name = row.querySelector("input").value.trim() || colourWord[0].toUpperCase() + colourWord.slice(1);
     return { name, colour };
   });
   const body = {

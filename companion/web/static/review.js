@@ -8,12 +8,13 @@ function choiceName(choice) {
   return t(casino === "slot" ? "review.on.slot" : "review.on.casino", { value });
 }
 
-// a standard error to two figures (the money beside it is rounded to what it supports): "1,400"
+// a standard error as money to two figures (the money beside it is rounded to what it supports):
+// "$1,400"
 function errorText(stderr) {
-  return Number(Number(stderr).toPrecision(2)).toLocaleString(currentLanguage());
+  return money(Number(Number(stderr).toPrecision(2)));
 }
 
-// money with its standard error: "≈ $96,000 ± 1,400"
+// money with its standard error: "≈ $96,000 ± $1,400"
 function worthText(amount, stderr) {
   return stderr ? t("review.worth", { money: money(amount), error: errorText(stderr) }) : money(amount);
 }
@@ -30,11 +31,13 @@ function reviewProgress(progress) {
     el("span", {}, total ? t("review.progress", { done, total }) : t("review.waiting")));
 }
 
-function moveLine(move, nameOf) {
+// one move against the best choice; ``withRound`` names its round (a list of moves from several)
+function moveLine(move, nameOf, withRound = false) {
   const rolled = move.rolled.join(" · ");
   const who = el("span", { class: "swatch", style: `background:${cssColour(move.player)}` });
   const best = move.chosen === move.best || !move.given_up;
   return el("li", { class: `review-move${best ? " best" : ""}`, "data-event": move.event },
+    withRound ? el("span", { class: "move-round" }, `${t("history.round", { n: move.round })}: `) : null,
     who, " ", t("review.rolled", { name: nameOf(move.player), values: rolled }), " ",
     el("span", { class: "chosen" }, t("review.chose", { choice: choiceName(move.chosen), worth: money(move.chosen_money) })),
     best ? el("span", { class: "verdict best" }, ` — ${t("review.best.it")}`)
@@ -65,7 +68,7 @@ function gameReview(review, nameOf) {
   const rounds = [...new Set(review.rounds.map((r) => r.round))];
   return el("div", { class: "game-review" },
     el("h3", {}, t("review.biggest")),
-    biggest.length ? el("ol", { class: "review-moves" }, biggest.map((m) => moveLine(m, nameOf))) : el("p", {}, t("review.none")),
+    biggest.length ? el("ol", { class: "review-moves" }, biggest.map((m) => moveLine(m, nameOf, true))) : el("p", {}, t("review.none")),
     rounds.map((n) => el("details", { class: "round-summary", open: rounds.length === 1 },
       el("summary", {}, t("history.round", { n })), roundReview(review, n, nameOf))),
     el("p", { class: "hint" }, t("review.note", { n: review.rollouts })));

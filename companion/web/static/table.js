@@ -30,12 +30,20 @@ function takeTokenFromLink() {
   }
 }
 
+// One command at a time: a second tap while the first is on its way (a double tap on "Roll
+// virtual dice") does nothing, rather than being refused by the server a moment later.
+let commandUnderWay = false;
+
 async function command(path, body) {
+  if (commandUnderWay) return;
+  commandUnderWay = true;
   try {
     const result = await api("POST", `/api/games/${GAME}/${path}`, body, GAME);
     render(result.state || result);
   } catch (err) {
     toast(err.message);
+  } finally {
+    commandUnderWay = false;
   }
 }
 
@@ -83,13 +91,14 @@ function renderPlayers() {
     return el("div", { class: `player${p.colour === state.current_player ? " current" : ""}`,
       style: `--player:${cssColour(p.colour)}`, "data-colour": p.colour },
       el("span", { class: "swatch", style: `background:${cssColour(p.colour)}` }),
-      el("div", {}, el("div", { class: "player-name" }, p.name, p.colour === state.start_player ? " ★" : ""),
+      el("div", {}, el("div", { class: "player-name" }, p.name, p.colour === state.start_player
+        ? el("span", { class: "start-star", title: t("player.start"), "aria-label": t("player.start") }, " ★") : null),
         el("div", { class: "player-meta" }, held)),
       el("div", { class: "player-money" }, money(standing[p.colour].money),
         el("small", {}, t("banknotes", { n: standing[p.colour].banknotes })),
         chances && chances.events === state.events
           ? el("small", { class: "player-chance" }, t("chances.of", { chance: percent(chances.chances[p.colour]) })) : null));
-  }));
+  }), state.over ? null : el("p", { class: "legend" }, `★ ${t("player.start")}`));
 }
 
 // ------------------------------------------------------------------ casinos
@@ -110,6 +119,13 @@ function standingNote(casino) {
 
 function renderCasinos() {
   const box = document.getElementById("casinos");
+  box.classList.toggle("final", state.over);
+  if (state.over) {  // the game is over: the final standings take the casinos' place
+    box.replaceChildren(el("h2", { class: "winner" }, winnersText(state)), standingsList(),
+      el("div", { class: "row" }, playAgainLink(state.id),
+        el("a", { class: "button secondary", id: "open-review", href: `/games/${GAME}/review` }, t("review.open"))));
+    return;
+  }
   const source = state.casinos.length ? state.casinos : [];
   box.replaceChildren(...source.map((c) => el("article", { class: `casino${c.casino === "slot" ? " slot" : ""}`, "data-casino": c.casino },
     el("header", {}, c.casino === "slot" ? el("span", { class: "slot-icon" }, "777") : dieFace("white", Number(c.casino)),
@@ -121,13 +137,8 @@ function renderCasinos() {
 // ------------------------------------------------------------------ the action panel
 function renderAction() {
   const box = document.getElementById("action");
-  if (state.over) {
-    box.replaceChildren(el("h2", {}, winnersText(state)),
-      standingsList(), el("div", { class: "row" }, playAgainLink(state.id),
-        el("a", { class: "button secondary", id: "open-review", href: `/games/${GAME}/review` }, t("review.open"))));
-    return;
-  }
-  box.hidden = false;
+  box.hidden = state.over;  // the final standings stand where the casinos were
+  if (state.over) return;
   if (!canControl()) {
     // A watching tablet sees the roll waiting to be placed, without the buttons.
     box.hidden = state.phase !== "place";
@@ -135,10 +146,10 @@ function renderAction() {
       el("div", { class: "roll-values watching" }, state.last_roll.by_value.map((group) =>
         el("div", { class: "value-group", "data-value": group.value }, el("span", { class: "value-number" }, group.value),
           group.dice.map((d) => dieFace(d.colour, group.value, d.big)), worthOf(group.value, String(group.value))))),
-      hintsNote());
+      hintsNote() || "");
     return;
   }
-  if (state.phase === "place") box.replaceChildren(...placementButtons());
+  if (state.phase === "place") box.replaceChildren(...placementButtons().filter(Boolean));
   else box.replaceChildren(...rollEntry());
 }
 
@@ -394,9 +405,9 @@ function casinoResult(c, index) {
   const [back, gone] = [[], []];
   (state.neutral_winnings === "bottom" ? back : gone).push(...neutralWins);
   (state.unclaimed_rule === "bottom" ? back : gone).push(...c.unclaimed);
+  if (!c.tallies.length) lines.push(el("li", {}, t("result.empty")));
   if (back.length) lines.push(el("li", { class: "under" }, t("result.under", { notes: listOf(back.map(money)), n: back.length })));
   if (gone.length) lines.push(el("li", { class: "under" }, t("result.discard", { notes: listOf(gone.map(money)), n: gone.length })));
-  if (!c.tallies.length) lines.push(el("li", {}, t("result.empty")));
   return el("article", { class: "casino-result", style: `animation-delay:${index * 0.35}s`, "data-casino": c.casino },
     el("header", {}, slot ? "Slot 777" : `Casino ${c.casino}`, " ", c.banknotes.map(banknote)),
     diceGroups(c.dice, cancelled), el("ul", {}, lines));
@@ -429,7 +440,8 @@ function maybeShowRoundEnd() {
     renderRoundReview(true);
     const dialog = document.getElementById("round-end");
     if (!dialog.open) dialog.showModal();
-    dialog.scrollTop = 0;  // showModal focuses Continue, at the bottom: the summary reads from casino 1
+    // the summary reads from casino 1; Continue stays in view below it, whatever its length
+    document.getElementById("round-end-body").scrollTop = 0;
   } else if (state.rounds.length < shownRounds) {
     shownRounds = state.rounds.length;  // an undo went back into the previous round
   }
