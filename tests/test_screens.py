@@ -69,7 +69,7 @@ def assert_fits(page, where: str) -> None:
 
 def assert_on_screen(page, selector: str, height: int, where: str) -> None:
     box = page.locator(selector).bounding_box()
-    assert box and 0 <= box["y"] and box["y"] + box["height"] <= height, f"{selector} off screen, {where}"
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, f"{selector} off screen, {where}"
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
