@@ -429,9 +429,9 @@ def test_after_a_game_the_same_players_play_again_and_history_says_who_won(page,
     winners = f"{'Shared win' if len(names) > 1 else 'Winner'}: {listed}"
 
     page.goto(f"{server}/games/{created['id']}")
-    page.wait_for_selector("#action a.play-again")
-    assert winners in page.inner_text("#action")
-    page.click("#action a.play-again")  # "Play again with these players"
+    page.wait_for_selector("#casinos a.play-again")
+    assert winners in page.inner_text("#casinos")
+    page.click("#casinos a.play-again")  # "Play again with these players"
     page.wait_for_selector("#form-note:not([hidden])")
     assert "Ana, Bo, and Cy" in page.inner_text("#form-note")
     assert [page.input_value(f'input[name="name-{i}"]') for i in range(3)] == ["Ana", "Bo", "Cy"]
