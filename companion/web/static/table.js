@@ -98,7 +98,7 @@ function renderPlayers() {
         el("small", {}, t("banknotes", { n: standing[p.colour].banknotes })),
         chances && chances.events === state.events
           ? el("small", { class: "player-chance" }, t("chances.of", { chance: percent(chances.chances[p.colour]) })) : null));
-  }), state.over ? null : el("p", { class: "legend" }, `★ ${t("player.start")}`));
+  }), ...(state.over ? [] : [el("p", { class: "legend" }, `★ ${t("player.start")}`)]));
 }
 
 // ------------------------------------------------------------------ casinos
