@@ -126,7 +126,8 @@ def test_read_json_contract(tmp_path, capsys):
     assert result["image"] == str(image) and isinstance(result["ms"], float)
     assert sorted((d["pips"], d["colour"]) for d in result["dice"]) == [(4, "red"), (6, "blue")]
     for die in result["dice"]:
-        assert set(die) == {"box", "pips", "colour", "score"}
+        assert set(die) == {"box", "pips", "colour", "score", "sure"}
+        assert isinstance(die["sure"], bool)
         assert len(die["box"]) == 4 and all(isinstance(v, int) for v in die["box"])
 
 

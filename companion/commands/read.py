@@ -132,7 +132,10 @@ def _table(result: dict) -> str:
         lines.append(f"  drawn in {result['annotated']}")
     for die in result["dice"]:
         x, y, w, h = die["box"]
-        lines.append(f"  {die['pips']}  {die['colour']:<7} at {x},{y} ({w}×{h})  score {die['score']:.2f}")
+        unsure = "" if die["sure"] else "  unsure: a game would ask"
+        lines.append(
+            f"  {die['pips']}  {die['colour']:<7} at {x},{y} ({w}×{h})  score {die['score']:.2f}{unsure}"
+        )
     if len(result["dice"]) > 1:
         lines.append(f"  by colour: {by_colour(result['dice'])}")
     return "\n".join(lines)
