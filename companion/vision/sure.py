@@ -26,8 +26,9 @@ UNSURE_MARGIN = 0.6
 UNSURE_SCORE = 0.45
 
 
-def is_sure(die: SeenDie) -> bool:
-    """Whether the reader is sure of this die: found and read without hesitation."""
+def is_sure(die: SeenDie, least_found: float = UNSURE_FOUND, least_margin: float = UNSURE_MARGIN) -> bool:
+    """Whether the reader is sure of this die: found and read without hesitation (the two
+    bounds are the game's; the research bench fits others)."""
     if die.found_score is None or die.pips_margin is None:
         return die.score >= UNSURE_SCORE
-    return die.found_score >= UNSURE_FOUND and die.pips_margin >= UNSURE_MARGIN
+    return die.found_score >= least_found and die.pips_margin >= least_margin

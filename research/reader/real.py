@@ -109,7 +109,8 @@ SOLID = "solid-coloured dice, as a game feels them"
 
 def print_table_feel(feel: dict) -> None:
     """The solid-coloured dice of each set: found, pips, unsure, wrong while sure, roll chances."""
-    print(f"\n{SOLID} (unsure by the game's rule; a roll of {ROLL_DICE} dice):")
+    print(f"\n{SOLID}: unsure and wrong+sure among the dice found; a roll of {ROLL_DICE} dice")
+    print("waits for a tap, waits for a missed die alone, goes in wrong silently (silent):")
     heads = (
         ("dice", 6),
         ("found", 8),
@@ -117,6 +118,7 @@ def print_table_feel(feel: dict) -> None:
         ("unsure", 8),
         ("wrong+sure", 12),
         ("waits", 8),
+        ("missed", 8),
         ("silent", 8),
     )
     print(f"{'held-out set':<22}" + "".join(f"{head:>{width}}" for head, width in heads))
@@ -127,7 +129,7 @@ def print_table_feel(feel: dict) -> None:
         print(
             f"{name:<22}{f['dice']:>6}{f['found']:>8.3f}{f['pips_right_among_found']:>8.3f}"
             f"{f['unsure_among_found']:>8.3f}{f['wrong_while_sure_among_found']:>12.4f}"
-            f"{f['roll_waits']:>8.3f}{f['roll_wrong_silently']:>8.3f}"
+            f"{f['roll_waits']:>8.3f}{f['roll_waits_for_misses']:>8.3f}{f['roll_wrong_silently']:>8.3f}"
         )
 
 

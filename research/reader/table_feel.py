@@ -71,6 +71,8 @@ class TableFeel:
             "unsure_among_found": round(unsure / among, 4),
             "wrong_while_sure_among_found": round(sure_wrong / among, 4),
             "roll_waits": round(waits, 4),
+            # what the dice missed alone make wait, whatever the rule: the detector's part
+            "roll_waits_for_misses": round(roll_chances((self.dice - found) / self.dice, 0.0, dice)[0], 4),
             "roll_wrong_silently": round(wrong, 4),
         }
 

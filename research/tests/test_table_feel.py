@@ -43,6 +43,7 @@ def test_the_feel_counts_misses_as_asked_and_only_the_solid_dice():
     )
     waits, wrong = roll_chances(2 / 4, 1 / 4)  # asked: the miss and the hesitant die
     assert figures["roll_waits"] == round(waits, 4) and figures["roll_wrong_silently"] == round(wrong, 4)
+    assert figures["roll_waits_for_misses"] == round(1 - 0.75**8, 4)
     everything_sure = feel.figures(sure=lambda d: True)
     assert everything_sure["unsure_among_found"] == 0.0
     assert everything_sure["wrong_while_sure_among_found"] == pytest.approx(2 / 3, abs=1e-4)
