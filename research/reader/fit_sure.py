@@ -22,7 +22,7 @@ import numpy as np
 from companion.vision.sure import UNSURE_FOUND, UNSURE_MARGIN, is_sure
 
 from .real import COLOUR_LABELS, SETS, measure
-from .table_feel import TableFeel, solid_dice
+from .table_feel import ROLL_DICE, TableFeel, solid_dice
 
 #: a roll recorded wrong silently weighs as much as this many rolls waiting for a tap: the
 #: ratio of the targets (waits ≤ 15 %, silently wrong ≤ 1 %)
@@ -48,6 +48,25 @@ def fitted_bounds(feel: TableFeel) -> tuple[float, float]:
     )
 
 
+def cost_difference(
+    before: np.ndarray, after: np.ndarray, rounds: int = 2000, seed: int = 0
+) -> tuple[float, float, float]:
+    """The cost of ``after`` less that of ``before`` (``TableFeel.per_photo`` of the same photos,
+    in the same order), with a 95 % interval from a paired bootstrap over the photos."""
+    if before.shape != after.shape:
+        raise ValueError(f"{len(before)} and {len(after)} photos: not the same set")
+
+    def costs(drawn: np.ndarray) -> np.ndarray:
+        dice, asked, sure_right = drawn.sum(axis=-2).transpose()
+        none_asked = (1 - asked / dice) ** ROLL_DICE
+        return 1 - none_asked + SILENT_WEIGHT * (none_asked - (sure_right / dice) ** ROLL_DICE)
+
+    draws = np.random.default_rng(seed).integers(0, len(before), (rounds, len(before)))
+    spread = costs(after[draws]) - costs(before[draws])
+    low, high = np.percentile(spread, [2.5, 97.5])
+    return float(costs(after) - costs(before)), float(low), float(high)
+
+
 def all_solid(folder: Path, stem: str, labels: int) -> list[bool]:
     """Every labelled die of a table-dice photo: the set has no marbled or translucent dice."""
     return [True] * labels
@@ -64,6 +83,9 @@ def main() -> None:
     parser.add_argument("--crops", type=int, default=1, help="crops each die is read from (1: today's)")
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument(
+        "--against", type=Path, help="a --json of an earlier run: the costs compared, photo by photo"
+    )
     args = parser.parse_args()
 
     from companion.vision import DiceReader
@@ -91,9 +113,7 @@ def main() -> None:
             feel=feels[name],
             solid=partial(solid_dice, name, table_colours=colours),
         )
-    feels["pooled"] = TableFeel(
-        sum(f.dice for f in feels.values()), [r for f in feels.values() for r in f.reads]
-    )
+    feels["pooled"] = TableFeel.pooled(list(feels.values()))
     for name, feel in feels.items():
         report[name] = {
             rule: feel.figures(partial(is_sure, least_found=p[0], least_margin=p[1]))
@@ -111,6 +131,25 @@ def main() -> None:
                 f"unsure {f['unsure_among_found']:.3f} wrong+sure {f['wrong_while_sure_among_found']:.4f} "
                 f"waits {f['roll_waits']:.3f} silent {f['roll_wrong_silently']:.4f} cost {cost(f):.3f}"
             )
+    photos = {
+        rule: feels["pooled"].per_photo(partial(is_sure, least_found=p[0], least_margin=p[1]))
+        for rule, p in rules.items()
+    }
+    difference, low, high = cost_difference(photos["today"], photos["fitted"])
+    print(
+        f"pooled cost, fitted less today: {difference:+.3f} "
+        f"(95 % of a bootstrap over photos: {low:+.3f} to {high:+.3f})"
+    )
+    report["pooled per photo"] = {rule: rows.tolist() for rule, rows in photos.items()}
+    if args.against is not None:
+        earlier = json.loads(args.against.read_text())["pooled per photo"]
+        for rule, rows in photos.items():
+            for old_rule, old_rows in earlier.items():
+                difference, low, high = cost_difference(np.array(old_rows), rows)
+                print(
+                    f"pooled cost, {rule} here less {old_rule} of {args.against.name}: {difference:+.3f} "
+                    f"({low:+.3f} to {high:+.3f})"
+                )
     if args.json:
         args.json.write_text(json.dumps(report, indent=1))
 

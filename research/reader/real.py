@@ -237,7 +237,7 @@ def run(args: argparse.Namespace) -> int:
         )
         report[name] = figures.as_json()
         found, right = found + figures.found, right + figures.right
-    pooled_feel = TableFeel(sum(f.dice for f in feels.values()), [r for f in feels.values() for r in f.reads])
+    pooled_feel = TableFeel.pooled(list(feels.values()))
     report[SOLID] = {name: feel.figures() for name, feel in feels.items()} | {"pooled": pooled_feel.figures()}
     report["pips right among found, pooled"] = {
         "found": found,

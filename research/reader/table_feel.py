@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+import numpy as np
+
 from companion.vision.die import SeenDie
 from companion.vision.sure import is_sure
 
@@ -46,12 +48,38 @@ class TableFeel:
 
     dice: int = 0
     reads: list[tuple[SeenDie, bool]] = field(default_factory=list)
+    #: per photo: its solid dice, and how many of ``reads`` are its
+    photos: list[tuple[int, int]] = field(default_factory=list)
 
     def add(self, solid: list[bool], pips: list[int], pairs: list[tuple[SeenDie, int]]) -> None:
         """One photo: ``solid`` says which of its labels count, ``pips`` what each label says;
         ``pairs`` the dice read matched to them (a die, its label's index)."""
+        reads = [(die, die.pips == pips[index]) for die, index in pairs if solid[index]]
         self.dice += sum(solid)
-        self.reads.extend((die, die.pips == pips[index]) for die, index in pairs if solid[index])
+        self.reads.extend(reads)
+        self.photos.append((sum(solid), len(reads)))
+
+    @classmethod
+    def pooled(cls, feels: list[TableFeel]) -> TableFeel:
+        """Several sets' dice as one."""
+        return cls(
+            sum(f.dice for f in feels),
+            [r for f in feels for r in f.reads],
+            [p for f in feels for p in f.photos],
+        )
+
+    def per_photo(self, sure: Callable[[SeenDie], bool] = is_sure) -> np.ndarray:
+        """Photos × (solid dice, dice asked about, dice read surely and right): what a bootstrap
+        over photos draws from."""
+        rows, start = [], 0
+        for dice, count in self.photos:
+            reads = self.reads[start : start + count]
+            start += count
+            sure_right = sum(ok and sure(die) for die, ok in reads)
+            rows.append(
+                (dice, dice - sure_right - sum(sure(die) and not ok for die, ok in reads), sure_right)
+            )
+        return np.array(rows, float).reshape(-1, 3)
 
     def figures(self, sure: Callable[[SeenDie], bool] = is_sure, dice: int = ROLL_DICE) -> dict:
         """Found, pips right among found, unsure and wrong-while-sure among found, and the roll chances."""
