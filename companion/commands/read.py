@@ -31,7 +31,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "--annotate",
         type=Path,
         metavar="OUT",
-        help=f"also write each picture with what was read drawn on it, as OUT/NAME{ANNOTATED_SUFFIX}",
+        help=(
+            f"also write each picture with what was read drawn on it, as OUT/NAME{ANNOTATED_SUFFIX} "
+            "(the dice a game would ask about boxed in red)"
+        ),
     )
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(run=run)
@@ -105,11 +108,13 @@ def prepare_folder(folder: Path) -> None:
 def write_annotated(
     folder: Path, picture: Path, image: np.ndarray, dice: list[SeenDie], taken: set[Path]
 ) -> Path | None:
-    """``image`` with ``dice`` drawn on it, written to ``folder`` under the picture's name plus
-    ``ANNOTATED_SUFFIX``, numbered when that path is ``taken``; None if it could not be written."""
+    """``image`` with ``dice`` drawn on it (those the camera game would ask about boxed in red, as
+    its picture does), written to ``folder`` under the picture's name plus ``ANNOTATED_SUFFIX``,
+    numbered when that path is ``taken``; None if it could not be written."""
     import cv2
 
     from ..vision.annotate import annotate
+    from ..vision.sure import is_sure
 
     out, number = folder / f"{picture.stem}{ANNOTATED_SUFFIX}", 1
     while out.resolve() in taken:
@@ -117,7 +122,8 @@ def write_annotated(
         out = folder / f"{picture.stem}-{number}{ANNOTATED_SUFFIX}"
     taken.add(out.resolve())
     try:
-        written = cv2.imwrite(str(out), annotate(image, dice), [cv2.IMWRITE_JPEG_QUALITY, 90])
+        unsure = {index for index, die in enumerate(dice) if not is_sure(die)}
+        written = cv2.imwrite(str(out), annotate(image, dice, wrong=unsure), [cv2.IMWRITE_JPEG_QUALITY, 90])
     except cv2.error:
         written = False
     return out if written else None
