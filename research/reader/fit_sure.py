@@ -104,15 +104,16 @@ def main() -> None:
     for name, pair in rules.items():
         report["fit on"][name] = train.figures(partial(is_sure, least_found=pair[0], least_margin=pair[1]))
     colours = json.loads(COLOUR_LABELS.read_text())
-    feels = {}
+    feels, ms = {}, {}
     for name, parts in SETS.items():
         feels[name] = TableFeel()
-        measure(
+        ms[name] = measure(
             reader,
             [args.datasets / p for p in parts],
             feel=feels[name],
             solid=partial(solid_dice, name, table_colours=colours),
-        )
+        ).as_json()["median_ms"]
+    report["median ms a photo"] = ms
     feels["pooled"] = TableFeel.pooled(list(feels.values()))
     for name, feel in feels.items():
         report[name] = {
@@ -123,6 +124,7 @@ def main() -> None:
         f"fitted on {', '.join(args.fit)} ({train.dice} dice, {args.crops} crop(s) a die): "
         f"least found {bounds[0]:.2f}, least margin {bounds[1]:.2f}"
     )
+    print("median ms a photo: " + ", ".join(f"{name} {value:.1f}" for name, value in ms.items()))
     for name in ["fit on", *feels]:
         for rule in rules:
             f = report[name][rule]
