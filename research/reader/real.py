@@ -4,9 +4,12 @@ The sets: Roboflow valid+test (pooled), webcam valid, table-dice valid. A read m
 when each box holds the other's centre (one read a label, surest first). Per set: the dice
 found, the false finds (reads that match no label; on table-dice a read of a die its annotators
 marked unclear is neither right nor wrong and is left out), the pips right among the found, and
-the read F1. Then the dice colour on table-dice valid, against the hand labels kept in
-``research/labels/``: per colour, with the reader's palette, and with a calibration learned from
-the set's own photos (two halves: each half read with the colours learned from the other)."""
+the read F1. Then, on the solid-coloured dice of each set (``table_feel``), what a game feels:
+dice unsure (by the game's rule) and read wrong while sure, and the chance that a roll of 8 dice
+waits for a tap or goes in wrong silently. Then the dice colour on table-dice valid, against
+the hand labels kept in ``research/labels/``: per colour, with the reader's palette, and with a
+calibration learned from the set's own photos (two halves: each half read with the colours
+learned from the other)."""
 
 from __future__ import annotations
 
@@ -18,6 +21,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from companion.commands import CommandError
@@ -228,10 +232,7 @@ def run(args: argparse.Namespace) -> int:
     feels: dict[str, TableFeel] = {}
     for name, parts in folders.items():
         feels[name] = TableFeel()
-
-        def solid(folder: Path, stem: str, labels: int, name: str = name) -> list[bool] | None:
-            return solid_dice(name, folder, stem, labels, colours)
-
+        solid = partial(solid_dice, name, table_colours=colours)
         figures = measure(
             reader, parts, colours if name == "table-dice valid" else None, palette, feels[name], solid
         )
