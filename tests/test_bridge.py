@@ -298,6 +298,25 @@ def test_the_camera_is_unsure_of_a_die_found_or_read_hesitantly():
     assert unsure(die(0.44, None, None)) and not unsure(die(0.46, None, None))
 
 
+def test_read_json_says_sure_by_the_rule_the_game_asks_by():
+    """``companion read --json`` marks each die ``sure`` exactly when the camera game would
+    record it without asking, so a table's own photos measure what its games will ask."""
+    from companion.camera_game.bridge import unsure
+
+    dice = [
+        SeenDie((0, 0, 50, 50), 4, "red", score, None, found, margin)
+        for score, found, margin in (
+            (0.8, 0.9, 0.85),
+            (0.8, 0.9, 0.3),
+            (0.27, 0.28, 0.97),
+            (0.44, None, None),
+            (0.46, None, None),
+        )
+    ]
+    assert [d.to_json()["sure"] for d in dice] == [True, False, False, False, True]
+    assert [d.to_json()["sure"] for d in dice] == [not unsure(d) for d in dice]
+
+
 def lit(*dice: tuple[str, int, float | None]) -> tuple[SeenDie, ...]:
     """Dice read in a row, each (colour, pips, body lightness)."""
     return tuple(

@@ -126,7 +126,8 @@ def test_read_json_contract(tmp_path, capsys):
     assert result["image"] == str(image) and isinstance(result["ms"], float)
     assert sorted((d["pips"], d["colour"]) for d in result["dice"]) == [(4, "red"), (6, "blue")]
     for die in result["dice"]:
-        assert set(die) == {"box", "pips", "colour", "score"}
+        assert set(die) == {"box", "pips", "colour", "score", "sure"}
+        assert isinstance(die["sure"], bool)
         assert len(die["box"]) == 4 and all(isinstance(v, int) for v in die["box"])
 
 
@@ -544,6 +545,20 @@ def test_read_annotate_draws_each_picture_beside_never_over_it(tmp_path, capsys)
         assert abs(inside).mean() < 10  # the die itself is left as it was
     assert main(["read", str(photos / "a.png"), "--annotate", str(elsewhere)]) == 0
     assert f"drawn in {elsewhere / 'a.read.jpg'}" in capsys.readouterr().out
+
+
+def test_read_annotate_boxes_in_red_the_dice_a_game_would_ask_about(tmp_path):
+    from companion.commands.read import write_annotated
+    from companion.vision import SeenDie
+
+    image = np.full((120, 200, 3), 128, np.uint8)
+    sure = SeenDie((20, 40, 40, 40), 3, "red", 0.8, found_score=0.9, pips_margin=0.9)
+    hesitant = SeenDie((120, 40, 40, 40), 5, "red", 0.5, found_score=0.9, pips_margin=0.2)
+    written = write_annotated(tmp_path / "roll.read.jpg", image, [sure, hesitant])
+    drawn = cv2.imread(str(written)).astype(int)
+    left_edges = {x: drawn[50:75, x].mean(axis=0) for x in (20, 120)}  # (B, G, R) down each box's left side
+    assert left_edges[20][1] > 150 > left_edges[20][2], "the sure die's box is green"
+    assert left_edges[120][2] > 150 > left_edges[120][1], "the hesitant die's box is red"
 
 
 def test_the_readable_table_tallies_the_roll_by_colour(tmp_path, capsys):

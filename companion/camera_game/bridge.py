@@ -12,26 +12,14 @@ from ..service import GameService
 from ..vision import SeenDie
 from ..vision.annotate import annotate, jpeg
 from ..vision.colour_names import canonical
+from ..vision.sure import is_sure
 from .roll_colours import to_rules_dice
-
-#: a die the detector scores under this, or whose pips the pip reader read with a margin under
-#: ``UNSURE_MARGIN`` (its answer's probability less the next likeliest's), is one the reader is
-#: unsure of: a roll that holds one is shown to a player before it is recorded. Chosen on rendered
-#: game rolls: on 5,755 rolls that fit the roller's hand, 0.3 / 0.6 asked about 355 and left 15
-#: recorded wrong, where 0.5 / 0.5 asked 435 and left 16; on 2,400 fresh ones (as rendered and at
-#: saturation × 0.5) it asked 133 where 0.5 / 0.5 asked 159, with the same 9 recorded wrong
-UNSURE_FOUND = 0.3
-UNSURE_MARGIN = 0.6
-#: for a die without those two (a model that reads pips itself): the least score (detector ×
-#: pip confidence) of a die the reader is sure of
-UNSURE_SCORE = 0.45
 
 
 def unsure(die: SeenDie) -> bool:
-    """Whether the reader is unsure of this die: found or read hesitantly."""
-    if die.found_score is None or die.pips_margin is None:
-        return die.score < UNSURE_SCORE
-    return die.found_score < UNSURE_FOUND or die.pips_margin < UNSURE_MARGIN
+    """Whether the reader is unsure of this die (``vision.sure.is_sure``): a roll that holds
+    one is shown to a player before it is recorded."""
+    return not is_sure(die)
 
 
 def unsure_dice(seen: tuple[SeenDie, ...]) -> tuple[int, ...]:

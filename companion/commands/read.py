@@ -32,8 +32,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "--annotate",
         type=Path,
         metavar="OUT",
-        help="also write each picture with what was read drawn on it: to OUT when one picture is read "
-        f"and OUT ends {', '.join(FRAME_SUFFIXES)}; else into the folder OUT, as NAME{ANNOTATED_SUFFIX}",
+        help="also write each picture with what was read drawn on it (the dice a game would ask about "
+        f"boxed in red): to OUT when one picture is read and OUT ends {', '.join(FRAME_SUFFIXES)}; "
+        f"else into the folder OUT, as NAME{ANNOTATED_SUFFIX}",
     )
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(run=run)
@@ -131,13 +132,16 @@ def numbered_path(folder: Path, picture: Path, taken: set[Path]) -> Path:
 
 
 def write_annotated(out: Path, image: np.ndarray, dice: list[SeenDie]) -> Path | None:
-    """``image`` with ``dice`` drawn on it, written to ``out``; None if it could not be written."""
+    """``image`` with ``dice`` drawn on it (those the camera game would ask about boxed in red, as
+    its picture does), written to ``out``; None if it could not be written."""
     import cv2
 
     from ..vision.annotate import annotate
+    from ..vision.sure import is_sure
 
     try:
-        written = cv2.imwrite(str(out), annotate(image, dice), [cv2.IMWRITE_JPEG_QUALITY, 90])
+        unsure = {index for index, die in enumerate(dice) if not is_sure(die)}
+        written = cv2.imwrite(str(out), annotate(image, dice, wrong=unsure), [cv2.IMWRITE_JPEG_QUALITY, 90])
     except cv2.error:
         written = False
     return out if written else None
@@ -152,7 +156,10 @@ def _table(result: dict) -> str:
         lines.append(f"  drawn in {result['annotated']}")
     for die in result["dice"]:
         x, y, w, h = die["box"]
-        lines.append(f"  {die['pips']}  {die['colour']:<7} at {x},{y} ({w}×{h})  score {die['score']:.2f}")
+        unsure = "" if die["sure"] else "  unsure: a game would ask"
+        lines.append(
+            f"  {die['pips']}  {die['colour']:<7} at {x},{y} ({w}×{h})  score {die['score']:.2f}{unsure}"
+        )
     if len(result["dice"]) > 1:
         lines.append(f"  by colour: {by_colour(result['dice'])}")
     return "\n".join(lines)

@@ -4,6 +4,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .boxes import centre
+from .sure import is_sure
 
 
 @dataclass(frozen=True)
@@ -18,7 +19,8 @@ class SeenDie:
     answer led its next likeliest (0–1), what says the reader is unsure of a die; ``tint`` its
     body's CIELAB a and b once the frame's light is corrected, which way its colour leans and how
     far, what tells a player's dice read pale from the neutral dice rolled with them. Each None
-    when not known."""
+    when not known. In the JSON, ``sure`` says whether the camera would record the die without
+    asking a player (``sure.is_sure``)."""
 
     box: tuple[int, int, int, int]
     pips: int
@@ -45,6 +47,7 @@ class SeenDie:
             "pips": self.pips,
             "colour": self.colour,
             "score": round(self.score, 3),
+            "sure": is_sure(self),
         }
 
 

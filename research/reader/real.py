@@ -4,9 +4,12 @@ The sets: Roboflow valid+test (pooled), webcam valid, table-dice valid. A read m
 when each box holds the other's centre (one read a label, surest first). Per set: the dice
 found, the false finds (reads that match no label; on table-dice a read of a die its annotators
 marked unclear is neither right nor wrong and is left out), the pips right among the found, and
-the read F1. Then the dice colour on table-dice valid, against the hand labels kept in
-``research/labels/``: per colour, with the reader's palette, and with a calibration learned from
-the set's own photos (two halves: each half read with the colours learned from the other)."""
+the read F1. Then, on the solid-coloured dice of each set (``table_feel``), what a game feels:
+dice unsure (by the game's rule) and read wrong while sure, and the chance that a roll of 8 dice
+waits for a tap or goes in wrong silently. Then the dice colour on table-dice valid, against
+the hand labels kept in ``research/labels/``: per colour, with the reader's palette, and with a
+calibration learned from the set's own photos (two halves: each half read with the colours
+learned from the other)."""
 
 from __future__ import annotations
 
@@ -16,7 +19,9 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from companion.commands import CommandError
@@ -24,6 +29,7 @@ from companion.commands.vision_support import add_reader_options, reader_for
 
 from .dataset import LabelledBox, read_label_file, read_yolo_folder
 from .evaluation import matched_by_centre, read_f1
+from .table_feel import ROLL_DICE, TableFeel, solid_dice
 
 LABELS = Path(__file__).resolve().parent.parent / "labels"
 COLOUR_LABELS = LABELS / "table-dice-valid-colours.json"
@@ -101,6 +107,36 @@ class ColourTally:
         }
 
 
+#: the report's entry of what a game at the table feels, on the solid-coloured dice
+SOLID = "solid-coloured dice, as a game feels them"
+
+
+def print_table_feel(feel: dict) -> None:
+    """The solid-coloured dice of each set: found, pips, unsure, wrong while sure, roll chances."""
+    print(f"\n{SOLID}: unsure and wrong+sure among the dice found; a roll of {ROLL_DICE} dice")
+    print("waits for a tap, waits for a missed die alone, goes in wrong silently (silent):")
+    heads = (
+        ("dice", 6),
+        ("found", 8),
+        ("pips", 8),
+        ("unsure", 8),
+        ("wrong+sure", 12),
+        ("waits", 8),
+        ("missed", 8),
+        ("silent", 8),
+    )
+    print(f"{'held-out set':<22}" + "".join(f"{head:>{width}}" for head, width in heads))
+    for name, f in feel.items():
+        if not f["dice"]:
+            print(f"{name:<22}{0:>6}")
+            continue
+        print(
+            f"{name:<22}{f['dice']:>6}{f['found']:>8.3f}{f['pips_right_among_found']:>8.3f}"
+            f"{f['unsure_among_found']:>8.3f}{f['wrong_while_sure_among_found']:>12.4f}"
+            f"{f['roll_waits']:>8.3f}{f['roll_waits_for_misses']:>8.3f}{f['roll_wrong_silently']:>8.3f}"
+        )
+
+
 def unclear_boxes(
     folder: Path, stem: str, width: int, height: int
 ) -> list[tuple[float, float, float, float]]:
@@ -113,10 +149,20 @@ def inside_any(point: tuple[float, float], boxes: list[tuple[float, float, float
     return any(x <= point[0] <= x + w and y <= point[1] <= y + h for x, y, w, h in boxes)
 
 
+#: which labelled dice of a photo (its folder, stem and label count) are solid-coloured ones
+SolidDice = Callable[[Path, str, int], "list[bool] | None"]
+
+
 def measure(
-    reader, folders: list[Path], colours: dict | None = None, tally: ColourTally | None = None
+    reader,
+    folders: list[Path],
+    colours: dict | None = None,
+    tally: ColourTally | None = None,
+    feel: TableFeel | None = None,
+    solid: SolidDice | None = None,
 ) -> SetFigures:
-    """Read every labelled photo of ``folders``; colours checked into ``tally`` where labelled."""
+    """Read every labelled photo of ``folders``; colours checked into ``tally`` where labelled;
+    the solid-coloured dice (``solid``) into ``feel``."""
     import cv2
 
     figures = SetFigures()
@@ -138,6 +184,9 @@ def measure(
             figures.reads += len(dice) - ignored
             figures.found += len(pairs)
             figures.right += sum(die.pips == truths[index].pips for die, index in pairs)
+            flags = solid(folder, item.image_path.stem, len(truths)) if solid is not None else None
+            if feel is not None and flags is not None:
+                feel.add(flags, [t.pips for t in truths], pairs)
             labels = (colours or {}).get(item.image_path.stem)
             if labels is not None and tally is not None:
                 for die, index in pairs:
@@ -180,10 +229,17 @@ def run(args: argparse.Namespace) -> int:
     report: dict = {}
     palette = ColourTally()
     found = right = 0
+    feels: dict[str, TableFeel] = {}
     for name, parts in folders.items():
-        figures = measure(reader, parts, colours if name == "table-dice valid" else None, palette)
+        feels[name] = TableFeel()
+        solid = partial(solid_dice, name, table_colours=colours)
+        figures = measure(
+            reader, parts, colours if name == "table-dice valid" else None, palette, feels[name], solid
+        )
         report[name] = figures.as_json()
         found, right = found + figures.found, right + figures.right
+    pooled_feel = TableFeel.pooled(list(feels.values()))
+    report[SOLID] = {name: feel.figures() for name, feel in feels.items()} | {"pooled": pooled_feel.figures()}
     report["pips right among found, pooled"] = {
         "found": found,
         "right": right,
@@ -219,6 +275,7 @@ def run(args: argparse.Namespace) -> int:
     pooled = report["pips right among found, pooled"]
     share, right, found = pooled["share"], pooled["right"], pooled["found"]
     print(f"pips right among found, the three pooled: {share:.3f} ({right} of {found})")
+    print_table_feel(report[SOLID])
     for title in (
         "colour on table-dice valid, palette",
         "colour on table-dice valid, calibrated from its own photos",

@@ -6,6 +6,7 @@ import json
 
 from companion.cli import build_parser, main
 from research.reader import real as real_command
+from research.reader import table_feel
 from research.tests.test_bench import rendered_scene, yolo_folder
 
 
@@ -30,6 +31,9 @@ def test_real_prints_each_set_and_the_colours_and_leaves_unclear_dice_out(tmp_pa
     labels = tmp_path / "colours.json"
     labels.write_text(json.dumps({"a": ["red", "blue", "black"], "b": ["red", "blue"]}))
     monkeypatch.setattr(real_command, "COLOUR_LABELS", labels)
+    # Roboflow's colours named by eye: the white die of valid's photo nobody could name
+    named = {"valid/one": ["red", None], "test/one": ["red", "white"]}
+    monkeypatch.setattr(table_feel, "roboflow_colours", lambda: named)
 
     assert real(["real", "--datasets", str(root), "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
@@ -48,9 +52,17 @@ def test_real_prints_each_set_and_the_colours_and_leaves_unclear_dice_out(tmp_pa
     assert palette["per_colour"]["red"] == {"dice": 2, "right": 1.0, "read_as": {"red": 2}}
     calibrated = report["colour on table-dice valid, calibrated from its own photos"]
     assert calibrated["game_dice"] == 5
+    solid = report[real_command.SOLID]
+    assert [solid[name]["dice"] for name in real_command.SETS] == [3, 2, 5]
+    assert solid["pooled"]["dice"] == 10
+    assert solid["table-dice valid"]["found"] == 1.0
+    for figures in solid.values():
+        assert 0.0 <= figures["roll_waits"] <= 1.0 and 0.0 <= figures["roll_wrong_silently"] <= 1.0
+        assert 0.0 <= figures["unsure_among_found"] <= 1.0
 
     assert real(["real", "--datasets", str(root)]) == 0
     out = capsys.readouterr().out
     assert "table-dice valid" in out and "1.000 of 5 dice of the game's colours" in out
+    assert real_command.SOLID in out
     assert real(["real", "--datasets", str(tmp_path / "nowhere")]) == 2
     assert "no such folder" in capsys.readouterr().err
