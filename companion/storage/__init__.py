@@ -1,5 +1,20 @@
-"""Persistence adapters: games as event logs in SQLite."""
+"""Persistence adapters: games as event logs in SQLite, one writer per data folder."""
 
-from .event_store import DEFAULT_FOLDER, EventStore, GameRecord, StoreError
+from .errors import DiskFull, StaleWrite, StoreError, StoreIOError, StoreReadOnly
+from .event_store import DATABASE_FILE, DEFAULT_FOLDER, EventStore, GameRecord, Listed
+from .folder_lock import FolderBusy, FolderLock
 
-__all__ = ["DEFAULT_FOLDER", "EventStore", "GameRecord", "StoreError"]
+__all__ = [
+    "DATABASE_FILE",
+    "DEFAULT_FOLDER",
+    "DiskFull",
+    "EventStore",
+    "FolderBusy",
+    "FolderLock",
+    "GameRecord",
+    "Listed",
+    "StaleWrite",
+    "StoreError",
+    "StoreIOError",
+    "StoreReadOnly",
+]
