@@ -10,6 +10,7 @@ read-only, an I/O error) is rolled back whole and raised as a ``StoreError`` nam
 """
 
 import json
+import os
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -112,14 +113,19 @@ class EventStore:
             db.execute("PRAGMA foreign_keys=ON")
         except sqlite3.Error as err:
             raise StoreError(f"cannot open the game database {self.path}: {err}") from None
+        # SQLite opens a file it cannot write read-only, and the connection stays so
+        self._local.writable = os.access(self.path, os.W_OK)
         return db
 
     @contextmanager
-    def _connection(self) -> Iterator[sqlite3.Connection]:
+    def _connection(self, writing: bool = False) -> Iterator[sqlite3.Connection]:
         """This thread's connection. A failure of the disk is raised as the StoreError that
         names it, and the connection is dropped, so the next request opens the database anew
         (a file made writable again, or a disk with room again, is then used at once)."""
         db = getattr(self._local, "db", None)
+        if db is not None and writing and not self._local.writable and os.access(self.path, os.W_OK):
+            self._drop(db)  # opened while the file could not be written; it can now
+            db = None
         if db is None:
             db = self._local.db = self._connect()
         try:
@@ -148,7 +154,7 @@ class EventStore:
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
-        with self._connection() as db:
+        with self._connection(writing=True) as db:
             db.execute("BEGIN IMMEDIATE")
             try:
                 yield db
