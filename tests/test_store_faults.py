@@ -261,3 +261,40 @@ def test_an_unexpected_error_answers_json_with_an_id_that_is_in_the_log(client, 
     assert logged and logged[0].exc_info and "a bug" in str(logged[0].exc_info[1])
     text = page.get_data(as_text=True)
     assert page.status_code == 500 and "overloaded" not in text and "Internal Server Error" not in text
+
+
+# ---------------------------------------------------------------------- repair
+def test_repair_shows_where_a_game_breaks_and_keeps_the_events_before(tmp_path, capsys):
+    from companion.cli import main
+    from companion.storage import FolderLock
+
+    folder = tmp_path / "data"
+    client = new_app(folder).test_client()
+    game, other = new_game(client, "red", "blue", seed=1), new_game(client, "red", "green", seed=2)
+    play_turns(game, 3)
+    damage(folder / "games.sqlite3", game.id, 4, "refused")
+
+    assert main(["repair", game.id, "--data", str(folder)]) == 0
+    shown = capsys.readouterr().out
+    assert "events 0–3 replay" in shown and "event 4 is refused by the rules" in shown
+    assert "--keep-before 4" in shown
+    assert main(["repair", other.id, "--data", str(folder)]) == 0
+    assert "nothing to repair" in capsys.readouterr().out
+
+    with FolderLock(folder).acquire("companion serve", 5000):  # a server on the folder
+        assert main(["repair", game.id, "--data", str(folder), "--keep-before", "4"]) == 2
+        assert "in use by companion serve" in capsys.readouterr().err
+    assert main(["repair", game.id, "--data", str(folder), "--keep-before", "5"]) == 2
+    assert "give at most 4" in capsys.readouterr().err
+
+    assert main(["repair", game.id, "--data", str(folder), "--keep-before", "4"]) == 0
+    assert "Kept events 0–3" in capsys.readouterr().out
+    (copy,) = tmp_path.glob("data.backup-*")
+    assert len(EventStore(copy).stored_events(game.id)) == 7  # the folder as it was
+    restarted = new_app(folder).test_client()
+    listed = {g["id"]: g for g in restarted.get("/api/games").get_json()["games"]}
+    assert listed[game.id]["damaged"] is None and listed[other.id]["damaged"] is None
+    repaired = GameClient(restarted, vars(game))
+    state = repaired.state()
+    assert state["events"] == 4 and state["phase"] == "place"  # event 3 was a roll
+    assert repaired.post("/placements", {"value": state["placements"][0]["value"]}).status_code == 200
