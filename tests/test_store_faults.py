@@ -298,3 +298,28 @@ def test_repair_shows_where_a_game_breaks_and_keeps_the_events_before(tmp_path, 
     state = repaired.state()
     assert state["events"] == 4 and state["phase"] == "place"  # event 3 was a roll
     assert repaired.post("/placements", {"value": state["placements"][0]["value"]}).status_code == 200
+
+
+# ---------------------------------------------------------------------- memory
+def test_listing_reads_no_game_and_memory_holds_a_bounded_number(tmp_path):
+    from companion.service.games import CACHED_GAMES
+
+    config = GameConfig.from_dict({"players": players("red", "blue")})
+    writer = GameService(EventStore(tmp_path))
+    ids = [writer.create(config, seed).record.id for seed in range(CACHED_GAMES + 12)]
+    for game_id in ids:
+        writer.roll_virtually(game_id)
+
+    fresh = GameService(EventStore(tmp_path))
+    listed = fresh.listing()
+    assert [g["id"] for g in listed] == ids[::-1] and all(g["round"] == 1 for g in listed)
+    assert len(fresh._cache) == 0  # the list came from the kept summaries
+    for game_id in ids:
+        assert len(fresh.get(game_id).events) == 2
+    assert len(fresh._cache) == CACHED_GAMES
+    played = ids[0]  # the oldest game, played again, stays in memory while later ones are read
+    move = fresh.get(played).state.legal_placements()[0]  # its roll waits to be placed
+    fresh.place(played, move.value, move.casino)
+    for game_id in ids[1:]:
+        fresh.get(game_id)
+    assert played in fresh._cache and len(fresh._cache) == CACHED_GAMES + 1
