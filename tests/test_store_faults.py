@@ -323,3 +323,27 @@ def test_listing_reads_no_game_and_memory_holds_a_bounded_number(tmp_path):
     for game_id in ids[1:]:
         fresh.get(game_id)
     assert played in fresh._cache and len(fresh._cache) == CACHED_GAMES + 1
+
+
+def test_a_game_the_rules_now_refuse_is_listed_damaged_once_it_is_read(tmp_path, monkeypatch):
+    """Events unchanged but refused by the rules of another version: the kept summary says the
+    game is whole until it is read; from then on the list marks it."""
+    from companion.rules import IllegalMove
+    from companion.rules.game import GameState
+
+    client = new_app(tmp_path).test_client()
+    game = new_game(client, "red", "blue")
+    play_turns(game, 1)
+    restarted = new_app(tmp_path).test_client()
+    assert restarted.get("/api/games").get_json()["games"][0]["damaged"] is None
+
+    def refuse(self, event):
+        raise IllegalMove("this version refuses every placement")
+
+    monkeypatch.setattr(GameState, "_apply_placement", refuse)
+    error_of(restarted.get(f"/api/games/{game.id}"), 409, "game_damaged")
+    listed = restarted.get("/api/games").get_json()["games"][0]
+    assert listed["damaged"] == {
+        "event": 2,
+        "reason": "is refused by the rules: this version refuses every placement",
+    }

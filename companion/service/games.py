@@ -125,6 +125,9 @@ class GameService:
         replayed = replay_stored(self.store.stored_events(game_id))
         if replayed.damage is not None or replayed.state is None:
             damage = replayed.damage or Damage(0, "is missing")
+            # the list says so too (events that the rules of this version refuse, unchanged)
+            with contextlib.suppress(StoreError):
+                self.store.save_summary(game_id, summary_of(replayed.state, replayed.stored, damage))
             raise GameDamaged(game_id, damage.event, damage.reason)
         return LiveGame(record, replayed.events, replayed.state, settings=self.store.settings(game_id))
 

@@ -181,7 +181,7 @@ def main() -> int:
             client = Client(port, tally)
             status, data = client.call("GET", "/api/games")
             listed = json.loads(data)["games"]
-            damaged = [g["id"] for g in listed if g["damaged"]]
+            damaged = [g["id"] for g in listed if g.get("damaged")]
             print(
                 f"statuses: {dict(sorted(tally.statuses.items()))}; "
                 f"{len(listed)} games listed, damaged: {damaged}"
