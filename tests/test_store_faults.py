@@ -9,6 +9,7 @@ import re
 import sqlite3
 import subprocess
 import sys
+import urllib.error
 from pathlib import Path
 
 import pytest
@@ -347,3 +348,21 @@ def test_a_game_the_rules_now_refuse_is_listed_damaged_once_it_is_read(tmp_path,
         "event": 2,
         "reason": "is refused by the rules: this version refuses every placement",
     }
+
+
+def test_a_damaged_games_live_stream_is_refused_with_the_reason(tmp_path):
+    game = new_game(new_app(tmp_path).test_client(), "red", "blue")
+    play_turns(game, 1)
+    damage(tmp_path / "games.sqlite3", game.id, 1, "cut")
+    port = free_port()
+    server = start_server(tmp_path, port)
+    try:
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            call(port, "GET", f"/api/games/{game.id}/events")
+        answer = json.load(refused.value)
+        assert refused.value.code == 409 and answer["code"] == "game_damaged"
+        assert answer["values"]["event"] == 1
+        assert "Unterminated string starting at character" in answer["error"]
+    finally:
+        server.terminate()
+        server.wait(timeout=10)

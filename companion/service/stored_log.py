@@ -56,7 +56,7 @@ def replay_stored(rows: list[tuple[int, str]]) -> Replayed:
 def why_unreadable(err: Exception) -> str:
     """Why a stored event does not replay, in words that follow "event N …"."""
     if isinstance(err, json.JSONDecodeError):
-        return f"is not whole JSON ({err.msg}, character {err.pos})"
+        return f"is not whole JSON ({err.msg.removesuffix(' at')} at character {err.pos})"
     if isinstance(err, KeyError):
         return f"lacks its field {err.args[0]!r}"
     if isinstance(err, RulesError):
