@@ -4,14 +4,17 @@ any unexpected error. Each is JSON under /api/ (``{"error", "code", "values"}``)
 page elsewhere; never the framework's generic text. An unexpected error gets a short id that
 is also logged beside its traceback, so the person who reports it can be matched to it."""
 
+import logging
 import secrets
 from typing import Any
 
-from flask import Flask, Response, current_app, jsonify, render_template, request
+from flask import Flask, Response, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from ..service import GameDamaged
 from ..storage import DiskFull, StaleWrite, StoreError, StoreIOError, StoreReadOnly
+
+log = logging.getLogger(__name__)
 
 
 def describe(err: Exception) -> tuple[int, dict[str, Any]] | None:
@@ -58,17 +61,21 @@ def failed(err: Exception) -> Any:
 
 
 def internal_error(err: Exception) -> tuple[Response, int]:
+    answer = internal_answer(err, request.method, request.path)
+    if wants_json():
+        return jsonify(answer), 500
+    return Response(answer["error"], mimetype="text/plain"), 500
+
+
+def internal_answer(err: Exception, method: str, path: str) -> dict[str, Any]:
+    """The answer to an unforeseen error, its short id logged with the traceback."""
     incident = secrets.token_hex(4)
-    current_app.logger.error(
-        "internal error %s on %s %s", incident, request.method, request.path, exc_info=err
-    )
+    log.error("internal error %s on %s %s", incident, method, path, exc_info=err)
     message = (
         f"something went wrong on the server (error {incident}); nothing more was recorded. "
         "Try again; if it happens again, tell whoever runs the server this id: it is in its log"
     )
-    if wants_json():
-        return jsonify(body(message, "internal", {"id": incident})), 500
-    return Response(message, mimetype="text/plain"), 500
+    return body(message, "internal", {"id": incident})
 
 
 def register(app: Flask) -> None:
