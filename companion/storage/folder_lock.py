@@ -6,7 +6,6 @@ import fcntl
 import json
 import os
 import socket
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
@@ -42,12 +41,12 @@ def describe_holder(holder: dict[str, Any]) -> str:
     return f"{what} ({', '.join(parts)})" if parts else what
 
 
-@dataclass
 class FolderLock:
     """The writer's lock on ``folder``; ``acquire`` takes it or raises FolderBusy."""
 
-    folder: Path
-    _file: IO[str] | None = None
+    def __init__(self, folder: Path) -> None:
+        self.folder = Path(folder)
+        self._file: IO[str] | None = None
 
     @property
     def path(self) -> Path:
