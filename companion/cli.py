@@ -10,7 +10,7 @@ from .commands import CommandError
 from .commands.parser import SuggestingParser
 
 #: the commands, in the order ``--help`` lists them: each a module of ``companion.commands``
-COMMAND_NAMES = ("score", "simulate", "advise", "review", "serve", "read", "calibrate", "watch")
+COMMAND_NAMES = ("score", "simulate", "advise", "review", "repair", "serve", "read", "calibrate", "watch")
 
 
 def command_modules(argv: Sequence[str]) -> tuple[ModuleType, ...]:

@@ -111,6 +111,6 @@ def test_games_begun_in_the_same_second_list_the_later_first(tmp_path):
     store = EventStore(tmp_path)
     second = "2026-12-04T17:50:00"
     for game_id in ["zz-first", "aa-second", "mm-third"]:
-        store.create_game(GameRecord(game_id, "token", second, 1, ""), {"type": "started"})
-    store.create_game(GameRecord("bb-older", "token", "2026-12-04T17:49:59", 1, ""), {"type": "started"})
+        store.create_game(GameRecord(game_id, "token", second, 1, ""), {"type": "started"}, {})
+    store.create_game(GameRecord("bb-older", "token", "2026-12-04T17:49:59", 1, ""), {"type": "started"}, {})
     assert [game.id for game in store.games()] == ["mm-third", "aa-second", "zz-first", "bb-older"]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ..assets import DEMO
 from ..rules import GameConfig
-from ..service import GameNotFound, GameService, LiveGame
+from ..service import GameDamaged, GameNotFound, GameService, LiveGame
 
 #: the file beside a recording that says how its game was set up
 RECORDING_FILE = "recording.json"
@@ -41,7 +41,7 @@ def start_sample_game(games: GameService, folder: Path, kept: Path | None = None
     if key in known:
         try:
             live = games.get(known[key])
-        except GameNotFound:
+        except (GameNotFound, GameDamaged):  # a new game for the recording
             live = None
         if live is not None and live.record.seed == recording["seed"] and live.state.config == config:
             return games.restart(live.record.id)

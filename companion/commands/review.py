@@ -25,7 +25,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..odds.review import ROLLOUTS
-    from ..service import GameNotFound, GameService
+    from ..service import GameDamaged, GameNotFound, GameService
     from ..storage import EventStore, StoreError, default_folder
     from ..words import nearest
 
@@ -43,6 +43,8 @@ def run(args: argparse.Namespace) -> int:
         close = nearest(args.game, ids)
         hint = f"; did you mean {close}?" if close else f"; the games there: {', '.join(ids[:8]) or 'none'}"
         raise CommandError(f"no game {args.game!r} in {folder}{hint}") from None
+    except GameDamaged as err:
+        raise CommandError(str(err)) from None
 
     def progressed(done: int, total: int) -> None:
         if sys.stderr.isatty():

@@ -79,15 +79,26 @@ def join_url(host: str, port: int) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..storage import FolderLock, StoreError, default_folder
+
+    folder = args.data or default_folder()
+    try:  # one writer per folder: a second server on it would lose acknowledged events
+        lock = FolderLock(folder).acquire("companion serve", args.port)
+    except StoreError as err:
+        raise CommandError(str(err)) from None
+    with lock:
+        return serve(args, folder)
+
+
+def serve(args: argparse.Namespace, folder: Path) -> int:
+    """Serve, holding the data folder's lock."""
     from ..storage import StoreError
     from ..web import create_app
     from ..web.live import make_server
 
     listening = listen(args.host, args.port)  # a port in use is said before anything is made
 
-    config: dict[str, object] = {"MAX_VIEWERS": args.viewers}
-    if args.data:
-        config["DATA_DIR"] = str(args.data)
+    config: dict[str, object] = {"MAX_VIEWERS": args.viewers, "DATA_DIR": str(folder)}
     if args.host not in LOOPBACK:
         config["JOIN_BASE_URL"] = join_url(args.host, args.port)
     try:

@@ -25,6 +25,11 @@ class ChangeFeed:
         for listener in listeners:
             listener()
 
+    def listened(self, key: str) -> bool:
+        """Whether anything follows ``key`` now (a page open on that game)."""
+        with self._lock:
+            return bool(self._listeners.get(key))
+
     def subscribe(self, key: str, listener: Callable[[], None]) -> Callable[[], None]:
         """Call ``listener`` (from the publishing thread: it must be quick and thread-safe) after
         each change of ``key``; return what ends that."""

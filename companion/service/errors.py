@@ -19,3 +19,17 @@ class RequestError(Refusal, ValueError):
     """The request itself is malformed (shape or type), before the rules are even asked."""
 
     code = "bad_request"
+
+
+class GameDamaged(RuntimeError):
+    """A stored game's events no longer replay: the first one that fails, and why."""
+
+    def __init__(self, game_id: str, event: int, reason: str) -> None:
+        self.game_id = game_id
+        self.event = event
+        self.reason = reason
+        super().__init__(
+            f"game {game_id} cannot be read: its event {event} {reason}. The other games are "
+            f"unharmed; its events as stored are in its export, and `companion repair {game_id}` "
+            "keeps those before that one"
+        )

@@ -2,11 +2,14 @@
 
 import csv
 import io
+import json
 from typing import Any
 
 from ..report import casino_result_json, standings_json
 from ..rules import event_to_dict
+from ..storage import GameRecord
 from .games import LiveGame
+from .stored_log import Damage
 
 
 def export_json(live: LiveGame) -> dict[str, Any]:
@@ -30,6 +33,26 @@ def export_json(live: LiveGame) -> dict[str, Any]:
         "finished": state.is_over,
         "events": [event_to_dict(e) for e in live.events],
     }
+
+
+def export_stored(record: GameRecord, rows: list[tuple[int, str]], damage: Damage | None) -> dict[str, Any]:
+    """A game whose events no longer replay, as stored: each event parsed where it is JSON,
+    else its text, and where the replay stops (``damaged``)."""
+    return {
+        "id": record.id,
+        "created": record.created,
+        "seed": record.seed,
+        "title": record.title,
+        "damaged": damage.as_json() if damage else None,
+        "events": [{"event": seq, **stored_event(text)} for seq, text in rows],
+    }
+
+
+def stored_event(text: str) -> dict[str, Any]:
+    try:
+        return {"payload": json.loads(text)}
+    except ValueError:
+        return {"text": text}
 
 
 CSV_COLUMNS = ["section", "round", "casino", "colour", "banknote", "what"]

@@ -1,10 +1,12 @@
 """Commands on stored games. Each is checked by the rules before it is stored, so a refused
 command changes nothing, and each stored change is announced on the change feed."""
 
+import contextlib
 import json
 import random
 import secrets
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -19,24 +21,27 @@ from ..rules import (
     Phase,
     Placed,
     Rolled,
-    event_from_dict,
     event_to_dict,
     replay,
     roll_virtual,
     start_game,
 )
 from ..rules.events import die_to_dict
-from ..storage import EventStore, GameRecord
+from ..storage import EventStore, GameRecord, StoreError
 from ..words import counted
 from .changes import ChangeFeed
-from .errors import GameNotFound, RequestError, Unauthorized
+from .errors import GameDamaged, GameNotFound, RequestError, Unauthorized
 from .reviews import ROLLOUTS, Reviewer
+from .stored_log import Damage, replay_stored
 from .view import state_json
 
 #: rollouts per value for the hints: each value's worth to about ±$1,500, in about 0.3 s
 ADVICE_ROLLOUTS = 1000
 #: plays of the rest of the game for the chances to win: each to about ±1.5 points, in under 1 s
 CHANCES_ROLLOUTS = 1000
+#: games kept in memory besides those in play (followed live, fed by the camera, the last changed):
+#: a game is about 0.2 MB in memory, and one not kept is read again in a few milliseconds
+CACHED_GAMES = 8
 
 
 @dataclass(frozen=True)
@@ -90,9 +95,10 @@ class GameService:
         self._lock = threading.RLock()
         #: set when a player asks the camera to read the table again (the camera loop clears it)
         self.read_again = threading.Event()
-        #: every game's snapshot as of its last change (``snapshot``)
+        #: the snapshot of each game in memory as of its last change (``snapshot``)
         self._snapshots: dict[str, Snapshot] = {}
-        self._cache: dict[str, LiveGame] = {}
+        #: the games in memory, least recently used first (``_trim`` bounds them)
+        self._cache: OrderedDict[str, LiveGame] = OrderedDict()
         #: the camera's health when a camera loop runs: {"ok", "message", "source"}
         self.camera: dict[str, Any] | None = None
         self._active: str | None = None
@@ -100,19 +106,88 @@ class GameService:
 
     # ------------------------------------------------------------------ reading
     def get(self, game_id: str) -> LiveGame:
+        """The game in memory, read from the store when it is not (GameDamaged when its
+        events no longer replay)."""
         with self._lock:
             live = self._cache.get(game_id)
             if live is None:
                 live = self._load(game_id)
                 self._cache[game_id] = live
+                self._trim()
+            else:
+                self._cache.move_to_end(game_id)
             return live
 
     def _load(self, game_id: str) -> LiveGame:
         record = self.store.game(game_id)
         if record is None:
             raise GameNotFound(f"no game with id {game_id!r}")
-        events = [event_from_dict(e) for e in self.store.events(game_id)]
-        return LiveGame(record, events, replay(events), settings=self.store.settings(game_id))
+        replayed = replay_stored(self.store.stored_events(game_id))
+        if replayed.damage is not None or replayed.state is None:
+            damage = replayed.damage or Damage(0, "is missing")
+            # the list says so too (events that the rules of this version refuse, unchanged)
+            with contextlib.suppress(StoreError):
+                self.store.save_summary(game_id, summary_of(replayed.state, replayed.stored, damage))
+            raise GameDamaged(game_id, damage.event, damage.reason)
+        return LiveGame(record, replayed.events, replayed.state, settings=self.store.settings(game_id))
+
+    def _trim(self) -> None:
+        """Forget the least recently used games past ``CACHED_GAMES``, keeping those in play."""
+        spare = [game_id for game_id, live in self._cache.items() if not self._in_play(game_id, live)]
+        for game_id in spare[: max(0, len(spare) - CACHED_GAMES)]:
+            self._forget(game_id)
+
+    def _in_play(self, game_id: str, live: LiveGame) -> bool:
+        return (
+            game_id == self._active
+            or self.changes.listened(game_id)
+            or live.camera_roll is not None
+            or live.proposal is not None
+        )
+
+    def _forget(self, game_id: str) -> None:
+        """Drop the game from memory; it is read from the store when next asked for."""
+        self._cache.pop(game_id, None)
+        self._snapshots.pop(game_id, None)
+        self._advice.pop(game_id, None)
+        self._chances.pop(game_id, None)
+
+    def listing(self) -> list[dict[str, Any]]:
+        """Every game as the game list shows it, newest first, from the summaries kept with
+        each write: a game is read again only when its summary is missing or stale (its events
+        were changed by another program), and one whose events no longer replay is listed
+        with ``damaged``: the first event that fails and why."""
+        listed = []
+        for item in self.store.listing():
+            summary = item.summary if item.summary is not None else self._summarise(item.record.id)
+            listed.append(
+                {
+                    "id": item.record.id,
+                    "title": item.record.title,
+                    "created": item.record.created,
+                    **{key: summary.get(key) for key in ("edition", "round", "over", "winners", "damaged")},
+                }
+            )
+        return listed
+
+    def _summarise(self, game_id: str) -> dict[str, Any]:
+        """The summary of a game read again from its stored events, kept when the store can."""
+        with self._lock:
+            self._forget(game_id)  # its stored events changed without this service
+            replayed = replay_stored(self.store.stored_events(game_id))
+            summary = summary_of(replayed.state, replayed.stored, replayed.damage)
+            with contextlib.suppress(StoreError):  # not kept: made again next time
+                self.store.save_summary(game_id, summary)
+        return summary
+
+    def stored_log(self, game_id: str) -> tuple[GameRecord, list[tuple[int, str]], Damage | None]:
+        """The game's record, its events as stored (number, text) and where they stop
+        replaying: what a damaged game's export holds."""
+        record = self.store.game(game_id)
+        if record is None:
+            raise GameNotFound(f"no game with id {game_id!r}")
+        rows = self.store.stored_events(game_id)
+        return record, rows, replay_stored(rows).damage
 
     def snapshot(self, game_id: str) -> Snapshot:
         """The game's state as a client receives it: built whole under the lock when the game
@@ -217,9 +292,12 @@ class GameService:
         """The game the camera plays into: the last one created or changed, if unfinished."""
         with self._lock:
             candidates = [self._active] if self._active else []
-            candidates += [r.id for r in self.store.games()]
+            candidates += [g["id"] for g in self.listing() if not g["over"] and not g["damaged"]]
             for game_id in candidates:
-                live = self.get(game_id)
+                try:
+                    live = self.get(game_id)
+                except GameDamaged:
+                    continue
                 if not live.state.is_over:
                     return live
             return None
@@ -333,11 +411,13 @@ class GameService:
             seed=seed,
             title=" · ".join(p.name for p in config.players),
         )
+        state = replay([first])
         with self._lock:
-            self.store.create_game(record, event_to_dict(first))
-            live = LiveGame(record, [first], replay([first]))
-            self._cache[record.id] = live
+            self.store.create_game(record, event_to_dict(first), summary_of(state, 1))
+            live = LiveGame(record, [first], state)
             self._active = record.id
+            self._cache[record.id] = live
+            self._trim()
         self.changes.publish("games")
         return live
 
@@ -363,8 +443,7 @@ class GameService:
             live = self.get(game_id)
             if len(live.events) <= 1:
                 raise IllegalMove("there is nothing to undo yet", "nothing_to_undo")
-            self.store.replace_from(game_id, len(live.events) - 1, [])
-            self._cache.pop(game_id, None)
+            self._rewrite(live, len(live.events) - 1, [], replay(live.events[:-1]))
             live = self.get(game_id)
             live.last_change = {"kind": "undo"}
             self._changed(game_id)
@@ -374,9 +453,8 @@ class GameService:
         """Take the game back to its start (its first event: the same players, the same deck),
         as a recording played again does."""
         with self._lock:
-            self.get(game_id)  # GameNotFound first
-            self.store.replace_from(game_id, 1, [])
-            self._cache.pop(game_id, None)
+            live = self.get(game_id)
+            self._rewrite(live, 1, [], replay(live.events[:1]))
             live = self.get(game_id)
             live.last_change = {"kind": "restart"}
             self._active = game_id  # the game a camera plays into
@@ -403,8 +481,7 @@ class GameService:
                     break
                 kept.append(later)
             dropped = len(live.events) - seq - len(kept)
-            self.store.replace_from(game_id, seq, [event_to_dict(e) for e in kept])
-            self._cache.pop(game_id, None)
+            self._rewrite(live, seq, kept, state)
             live = self.get(game_id)
             live.last_change = {"kind": "correction", "event": seq, "dropped": dropped}
             self._changed(game_id)
@@ -416,14 +493,30 @@ class GameService:
             raise IllegalMove("the game is over; no more rolls or placements", "game_over")
         return state.current_player or ""
 
+    def _rewrite(self, live: LiveGame, seq: int, events: list[Event], state: GameState) -> None:
+        """Store ``events`` in place of the game's events from number ``seq`` on (``state``:
+        the game after them); the game is read again from the store when next asked for."""
+        try:
+            self.store.replace_from(
+                live.record.id,
+                seq,
+                [event_to_dict(e) for e in events],
+                summary_of(state, seq + len(events)),
+                known=len(live.events),
+            )
+        finally:
+            self._forget(live.record.id)
+
     def _record(self, live: LiveGame, event: Event) -> LiveGame:
-        """Apply (the rules refuse or accept), then store; if storing fails, forget the cache."""
+        """Apply (the rules refuse or accept), then store with the game's summary; if storing
+        fails (a full disk, a stale copy), forget the game: it is read again from the store."""
         rounds_before = len(live.state.rounds)
         live.state.apply(event)
         try:
-            self.store.append(live.record.id, len(live.events), event_to_dict(event))
+            summary = summary_of(live.state, len(live.events) + 1)
+            self.store.append(live.record.id, len(live.events), event_to_dict(event), summary)
         except Exception:
-            self._cache.pop(live.record.id, None)
+            self._forget(live.record.id)
             raise
         live.events.append(event)
         live.last_change = {
@@ -438,6 +531,19 @@ class GameService:
         if live.last_change["round_ended"] and self._review_rounds:
             self.reviews.request(live.record.id)
         return live
+
+
+def summary_of(state: GameState | None, events: int, damage: Damage | None = None) -> dict[str, Any]:
+    """What the game list shows of a game, kept with each write: ``state`` is the game after its
+    ``events`` (None when not even its start replays)."""
+    return {
+        "edition": state.config.edition if state else None,
+        "round": state.round_number if state else 0,
+        "over": state.is_over if state else False,
+        "winners": state.winners() if state and state.is_over else [],
+        "events": events,
+        "damaged": damage.as_json() if damage else None,
+    }
 
 
 def unsure_problem(count: int) -> str:

@@ -1,5 +1,20 @@
-"""Persistence adapters: games as event logs in SQLite."""
+"""Persistence adapters: games as event logs in SQLite, one writer per data folder."""
 
-from .event_store import EventStore, GameRecord, StoreError, default_folder
+from .errors import DiskFull, StaleWrite, StoreError, StoreIOError, StoreReadOnly
+from .event_store import DATABASE_FILE, EventStore, GameRecord, Listed, default_folder
+from .folder_lock import FolderBusy, FolderLock
 
-__all__ = ["default_folder", "EventStore", "GameRecord", "StoreError"]
+__all__ = [
+    "DATABASE_FILE",
+    "DiskFull",
+    "EventStore",
+    "FolderBusy",
+    "FolderLock",
+    "GameRecord",
+    "Listed",
+    "StaleWrite",
+    "StoreError",
+    "StoreIOError",
+    "StoreReadOnly",
+    "default_folder",
+]

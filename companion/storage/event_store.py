@@ -1,9 +1,12 @@
 """Every game is an event log in SQLite, one row per event; state is rebuilt by replaying it.
-Beside the log: a game's review (computed from the log, kept with the digest of the events it
-covers, so a review of events since undone is known stale) and the table's settings.
+Beside the log: a summary of each game (what the game list shows, written in the same
+transaction as the events it sums up), a game's review (computed from the log, kept with the
+digest of the events it covers, so a review of events since undone is known stale) and the
+table's settings.
 
 Each write is its own transaction in WAL mode, so a server killed at any moment leaves the
-log exactly as it was after the last answered request.
+log exactly as it was after the last answered request. A write that the disk refuses (full,
+read-only, an I/O error) is rolled back whole and raised as a ``StoreError`` naming the cause.
 """
 
 import json
@@ -15,6 +18,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from .errors import DiskFull, StaleWrite, StoreError, StoreIOError, StoreReadOnly
+
+DATABASE_FILE = "games.sqlite3"
 
 
 def default_folder() -> Path:
@@ -48,11 +55,23 @@ CREATE TABLE IF NOT EXISTS settings (
     value TEXT NOT NULL,
     PRIMARY KEY (game_id, name)
 );
+CREATE TABLE IF NOT EXISTS summaries (
+    game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    fresh INTEGER NOT NULL,
+    payload TEXT NOT NULL
+);
+-- Any change to a game's events, by this program or any other SQLite client, marks its
+-- summary stale; the program writes the new summary after the events, in the same transaction.
+CREATE TRIGGER IF NOT EXISTS events_inserted AFTER INSERT ON events BEGIN
+    UPDATE summaries SET fresh = 0 WHERE game_id = NEW.game_id;
+END;
+CREATE TRIGGER IF NOT EXISTS events_updated AFTER UPDATE ON events BEGIN
+    UPDATE summaries SET fresh = 0 WHERE game_id IN (OLD.game_id, NEW.game_id);
+END;
+CREATE TRIGGER IF NOT EXISTS events_deleted AFTER DELETE ON events BEGIN
+    UPDATE summaries SET fresh = 0 WHERE game_id = OLD.game_id;
+END;
 """
-
-
-class StoreError(RuntimeError):
-    """The data folder or database cannot be used; the message says which and why."""
 
 
 @dataclass(frozen=True)
@@ -64,6 +83,15 @@ class GameRecord:
     title: str
 
 
+@dataclass(frozen=True)
+class Listed:
+    """A game as the list shows it: its record and its summary (None when the summary is
+    missing or stale, and the game must be read again to know it)."""
+
+    record: GameRecord
+    summary: dict[str, Any] | None
+
+
 class EventStore:
     """A folder with one SQLite database of games and their events. Safe across threads."""
 
@@ -73,11 +101,15 @@ class EventStore:
             self.folder.mkdir(parents=True, exist_ok=True)
         except OSError as err:
             raise StoreError(f"cannot create the data folder {self.folder}: {err.strerror}") from None
-        self.path = self.folder / "games.sqlite3"
+        self.path = self.folder / DATABASE_FILE
         self._local = threading.local()
-        with self._connection() as db:
-            db.executescript(SCHEMA)
+        try:
+            with self._connection() as db:
+                db.executescript(SCHEMA)
+        except StoreReadOnly:
+            pass  # a database that cannot be written can still be read (and said so on a write)
 
+    # ------------------------------------------------------------------ connections
     def _connect(self) -> sqlite3.Connection:
         try:
             db = sqlite3.connect(self.path, timeout=10, isolation_level=None, check_same_thread=False)
@@ -86,27 +118,59 @@ class EventStore:
             db.execute("PRAGMA foreign_keys=ON")
         except sqlite3.Error as err:
             raise StoreError(f"cannot open the game database {self.path}: {err}") from None
+        # SQLite opens a file it cannot write read-only, and the connection stays so
+        self._local.writable = os.access(self.path, os.W_OK)
         return db
 
     @contextmanager
-    def _connection(self) -> Iterator[sqlite3.Connection]:
+    def _connection(self, writing: bool = False) -> Iterator[sqlite3.Connection]:
+        """This thread's connection. A failure of the disk is raised as the StoreError that
+        names it, and the connection is dropped, so the next request opens the database anew
+        (a file made writable again, or a disk with room again, is then used at once)."""
         db = getattr(self._local, "db", None)
+        if db is not None and writing and not self._local.writable and os.access(self.path, os.W_OK):
+            self._drop(db)  # opened while the file could not be written; it can now
+            db = None
         if db is None:
             db = self._local.db = self._connect()
-        yield db
+        try:
+            yield db
+        except sqlite3.Error as err:
+            self._drop(db)
+            raise self.failure(err) from err
+
+    def _drop(self, db: sqlite3.Connection) -> None:
+        self._local.db = None
+        try:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            db.close()
+        except sqlite3.Error:
+            pass  # the connection is being thrown away
+
+    def failure(self, err: sqlite3.Error) -> StoreError:
+        """The StoreError that says what the disk refused."""
+        name = getattr(err, "sqlite_errorname", "") or ""
+        if name == "SQLITE_FULL":
+            return DiskFull(self.folder)
+        if name.startswith(("SQLITE_READONLY", "SQLITE_PERM", "SQLITE_CANTOPEN", "SQLITE_AUTH")):
+            return StoreReadOnly(self.path)
+        return StoreIOError(self.path, str(err))
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
-        with self._connection() as db:
+        with self._connection(writing=True) as db:
             db.execute("BEGIN IMMEDIATE")
             try:
                 yield db
+                db.execute("COMMIT")
             except BaseException:
-                db.execute("ROLLBACK")
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
                 raise
-            db.execute("COMMIT")
 
-    def create_game(self, record: GameRecord, first_event: dict[str, Any]) -> None:
+    # ------------------------------------------------------------------ games
+    def create_game(self, record: GameRecord, first_event: dict[str, Any], summary: dict[str, Any]) -> None:
         with self._transaction() as db:
             db.execute(
                 "INSERT INTO games (id, token, created, seed, title) VALUES (?, ?, ?, ?, ?)",
@@ -116,6 +180,7 @@ class EventStore:
                 "INSERT INTO events (game_id, seq, payload) VALUES (?, 0, ?)",
                 (record.id, json.dumps(first_event)),
             )
+            self._write_summary(db, record.id, summary)
 
     def game(self, game_id: str) -> GameRecord | None:
         with self._connection() as db:
@@ -126,36 +191,82 @@ class EventStore:
 
     def games(self) -> list[GameRecord]:
         """Every game, newest first (games begun in the same second: the later stored first)."""
+        return [listed.record for listed in self.listing()]
+
+    def listing(self) -> list[Listed]:
+        """Every game with its summary if that is fresh, newest first: one query, no replay."""
         with self._connection() as db:
             rows = db.execute(
-                "SELECT id, token, created, seed, title FROM games ORDER BY created DESC, rowid DESC"
+                "SELECT g.id, g.token, g.created, g.seed, g.title, s.payload FROM games g "
+                "LEFT JOIN summaries s ON s.game_id = g.id AND s.fresh = 1 "
+                "ORDER BY g.created DESC, g.rowid DESC"
             ).fetchall()
-        return [GameRecord(*row) for row in rows]
+        return [Listed(GameRecord(*row[:5]), json.loads(row[5]) if row[5] else None) for row in rows]
 
-    def events(self, game_id: str) -> list[dict[str, Any]]:
-        with self._connection() as db:
-            rows = db.execute(
-                "SELECT payload FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
-            ).fetchall()
-        return [json.loads(payload) for (payload,) in rows]
-
-    def append(self, game_id: str, seq: int, event: dict[str, Any]) -> None:
-        """Store event number ``seq``; fails if another writer stored that number first."""
+    def save_summary(self, game_id: str, summary: dict[str, Any]) -> None:
+        """Keep a summary made by reading the game again (its stored one was missing or stale)."""
         with self._transaction() as db:
+            self._write_summary(db, game_id, summary)
+
+    @staticmethod
+    def _write_summary(db: sqlite3.Connection, game_id: str, summary: dict[str, Any]) -> None:
+        db.execute(
+            "INSERT OR REPLACE INTO summaries (game_id, fresh, payload) VALUES (?, 1, ?)",
+            (game_id, json.dumps(summary)),
+        )
+
+    # ------------------------------------------------------------------ events
+    def events(self, game_id: str) -> list[dict[str, Any]]:
+        return [json.loads(payload) for _, payload in self.stored_events(game_id)]
+
+    def stored_events(self, game_id: str) -> list[tuple[int, str]]:
+        """The game's events as stored: (number, JSON text), in order, unread."""
+        with self._connection() as db:
+            return db.execute(
+                "SELECT seq, payload FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
+            ).fetchall()
+
+    def append(self, game_id: str, seq: int, event: dict[str, Any], summary: dict[str, Any]) -> None:
+        """Store event number ``seq`` and the game's summary after it. ``seq`` must be the next
+        number: a writer whose copy of the game is behind gets StaleWrite, and nothing is written."""
+        with self._transaction() as db:
+            self._check_count(db, game_id, seq, seq)
             db.execute(
                 "INSERT INTO events (game_id, seq, payload) VALUES (?, ?, ?)",
                 (game_id, seq, json.dumps(event)),
             )
+            self._write_summary(db, game_id, summary)
 
-    def replace_from(self, game_id: str, seq: int, events: list[dict[str, Any]]) -> None:
-        """Drop events numbered ``seq`` and later, then store ``events`` from ``seq`` on."""
+    def replace_from(
+        self, game_id: str, seq: int, events: list[dict[str, Any]], summary: dict[str, Any], known: int
+    ) -> None:
+        """Drop events numbered ``seq`` and later, then store ``events`` from ``seq`` on, and the
+        game's summary. ``known``: how many events the writer's copy holds; a writer whose copy
+        is not the stored log gets StaleWrite, and nothing is written."""
         with self._transaction() as db:
+            self._check_count(db, game_id, known, seq)
             db.execute("DELETE FROM events WHERE game_id = ? AND seq >= ?", (game_id, seq))
             db.executemany(
                 "INSERT INTO events (game_id, seq, payload) VALUES (?, ?, ?)",
                 [(game_id, seq + i, json.dumps(e)) for i, e in enumerate(events)],
             )
+            self._write_summary(db, game_id, summary)
 
+    @staticmethod
+    def _check_count(db: sqlite3.Connection, game_id: str, known: int, seq: int) -> None:
+        (stored,) = db.execute("SELECT COUNT(*) FROM events WHERE game_id = ?", (game_id,)).fetchone()
+        if stored != known:
+            raise StaleWrite(game_id, seq, stored)
+
+    def keep_events_before(self, game_id: str, seq: int) -> int:
+        """Drop the game's events numbered ``seq`` and later (a repair); how many were dropped.
+        The game's summary goes stale and is made again when the game is next read."""
+        with self._transaction() as db:
+            dropped = db.execute("DELETE FROM events WHERE game_id = ? AND seq >= ?", (game_id, seq)).rowcount
+            db.execute("DELETE FROM reviews WHERE game_id = ?", (game_id,))
+        return dropped
+
+    # ------------------------------------------------------------------ beside the log
     def save_review(self, game_id: str, digest: str, review: dict[str, Any]) -> None:
         """Keep the review of a game, made from the events whose digest is ``digest``."""
         with self._transaction() as db:
@@ -182,3 +293,12 @@ class EventStore:
         with self._connection() as db:
             rows = db.execute("SELECT name, value FROM settings WHERE game_id = ?", (game_id,)).fetchall()
         return {name: json.loads(value) for name, value in rows}
+
+    def backup(self, target: Path) -> None:
+        """A consistent copy of the database at ``target`` (SQLite's online backup)."""
+        with self._connection() as db:
+            copy = sqlite3.connect(target)
+            try:
+                db.backup(copy)
+            finally:
+                copy.close()

@@ -8,8 +8,8 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 
 from ..rules import ConfigError, Refusal, RulesError
-from ..service import GameNotFound, GameService, RequestError, Unauthorized
-from ..service.export import export_csv, export_json
+from ..service import GameDamaged, GameNotFound, GameService, RequestError, Unauthorized
+from ..service.export import export_csv, export_json, export_stored
 from ..words import nearest
 from . import requests
 
@@ -113,19 +113,7 @@ def api_paths_like(path: str) -> list[str]:
 
 @blueprint.get("/games")
 def list_games() -> Response:
-    games = service()
-    listed = []
-    for record in games.store.games():
-        state = games.snapshot(record.id).state
-        listed.append(
-            {
-                "id": record.id,
-                "title": record.title,
-                "created": record.created,
-                **{key: state[key] for key in ("edition", "round", "over", "winners")},
-            }
-        )
-    return jsonify(games=listed)
+    return jsonify(games=service().listing())
 
 
 @blueprint.post("/games")
@@ -234,8 +222,12 @@ def review(game_id: str) -> Response:
 
 @blueprint.get("/games/<game_id>/export.json")
 def export_as_json(game_id: str) -> Response:
-    live = service().get(game_id)
-    response = jsonify(export_json(live))
+    """The game's export; for a game whose events no longer replay, its events as stored."""
+    try:
+        exported = export_json(service().get(game_id))
+    except GameDamaged:
+        exported = export_stored(*service().stored_log(game_id))
+    response = jsonify(exported)
     response.headers["Content-Disposition"] = f'attachment; filename="vegas-{game_id}.json"'
     return response
 

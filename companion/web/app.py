@@ -7,7 +7,7 @@ from flask import Flask
 
 from ..service import GameService
 from ..storage import EventStore, default_folder
-from . import api, pages, setup_page
+from . import api, failures, pages, setup_page
 from .requests import MAX_BODY_BYTES
 
 #: live views (open pages following a game) the server keeps at once
@@ -36,4 +36,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.blueprint)
     app.register_blueprint(pages.blueprint)
     app.register_blueprint(setup_page.blueprint)
+    failures.register(app)
     return app

@@ -17,7 +17,9 @@ import uvicorn
 from a2wsgi import WSGIMiddleware
 from flask import Flask
 
-from ..service import GameNotFound, GameService
+from ..service import GameDamaged, GameNotFound, GameService
+from ..storage import StoreError
+from .failures import describe, internal_answer
 
 Scope = dict[str, Any]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
@@ -95,6 +97,13 @@ class LiveServer:
             snapshot = await asyncio.to_thread(self.games.snapshot, game_id)
         except GameNotFound as err:
             await answer_json(send, 404, {"error": str(err)})
+            return
+        except (GameDamaged, StoreError) as err:
+            status, answer = describe(err) or (503, {"error": str(err)})
+            await answer_json(send, status, answer)
+            return
+        except Exception as err:  # no framework's page: an id the server's log also has
+            await answer_json(send, 500, internal_answer(err, "GET", f"/api/games/{game_id}/events"))
             return
         if self.viewers >= self.max_viewers:
             error = {"error": "every live view of this server is taken; the page retries by itself"}

@@ -15,12 +15,22 @@ function variants(game) {
     game.unclaimed_rule === "discard" && t("tag.discard")].filter(Boolean);
 }
 
+function damagedGame(game) {
+  return el("article", { class: "history-game damaged" },
+    el("h2", {}, game.title, el("small", {}, ` ${game.created.replace("T", " ").slice(0, 16)}`)),
+    el("p", { class: "game-status damaged-mark" }, t("list.damaged", { event: game.damaged.event })),
+    el("p", {}, el("a", { href: `/games/${game.id}` }, t("history.open")), " · ",
+      el("a", { href: `/api/games/${game.id}/export.json` }, t("damaged.export"))));
+}
+
 async function showHistory() {
   const box = document.getElementById("history");
   try {
     const { games } = await api("GET", "/api/games");
-    const details = await Promise.all(games.map((g) => api("GET", `/api/games/${g.id}`)));
+    // a game whose events no longer replay is listed apart; its page says why
+    const details = await Promise.all(games.map((g) => (g.damaged ? g : api("GET", `/api/games/${g.id}`))));
     box.replaceChildren(...details.map((game) => {
+      if (game.damaged) return damagedGame(game);
       const names = Object.fromEntries(game.players.map((p) => [p.colour, p.name]));
       return el("article", { class: "history-game" },
         el("h2", {}, game.players.map((p) => p.name).join(" · "),

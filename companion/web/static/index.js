@@ -76,8 +76,9 @@ async function listGames() {
     const { games } = await api("GET", "/api/games");
     list.replaceChildren(...(games.length ? games.map((g) => el("li", {},
       el("a", { href: `/games/${g.id}`, class: "game-link" }, g.title,
-        el("small", {}, ` — ${t(`edition.short.${g.edition}`)}, ${g.over ? t("game.over") : t("history.round", { n: g.round })}`,
-          ` · ${g.created.replace("T", " ").slice(0, 16)}`)))) : [el("li", {}, t("new.none"))]));
+        g.damaged ? el("small", { class: "damaged-mark" }, ` — ${t("list.damaged", { event: g.damaged.event })}`)
+          : el("small", {}, ` — ${t(`edition.short.${g.edition}`)}, ${g.over ? t("game.over") : t("history.round", { n: g.round })}`,
+            ` · ${g.created.replace("T", " ").slice(0, 16)}`)))) : [el("li", {}, t("new.none"))]));
   } catch (err) {
     list.replaceChildren(el("li", { class: "error" }, err.message));
   }
