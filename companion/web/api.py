@@ -8,7 +8,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 
 from ..rules import ConfigError, RulesError
-from ..service import GameNotFound, GameService, RequestError, Unauthorized
+from ..service import FixRefused, GameNotFound, GameService, RequestError, Unauthorized
 from ..service.export import export_csv, export_json
 from ..words import nearest
 from . import requests
@@ -49,6 +49,13 @@ def needs_token(view: Callable[..., Any]) -> Callable[..., Any]:
 @blueprint.errorhandler(RequestError)
 def bad_request(err: Exception) -> tuple[Response, int]:
     return jsonify(error=str(err)), 400
+
+
+@blueprint.errorhandler(FixRefused)
+def fix_refused(err: FixRefused) -> tuple[Response, int]:
+    """A fix for a roll that is no longer waiting (409) or for a die it does not have (400)."""
+    status = 400 if err.code == "no_such_die" else 409
+    return jsonify(error=str(err), code=err.code, values=err.values), status
 
 
 @blueprint.errorhandler(Unauthorized)
@@ -191,6 +198,15 @@ def camera_dismiss(game_id: str) -> Response:
 @needs_token
 def camera_read_again(game_id: str) -> Response:
     service().ask_to_read_again(game_id)
+    return state_of(game_id)
+
+
+@blueprint.post("/games/<game_id>/camera/fix")
+@needs_token
+def camera_fix(game_id: str) -> Response:
+    """A player says what one die of the camera's waiting roll is; the roll is recorded once
+    no die the camera was unsure of is left."""
+    service().fix_camera_die(game_id, *requests.camera_fix(body()))
     return state_of(game_id)
 
 
