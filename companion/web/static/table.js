@@ -347,11 +347,13 @@ function renderCameraCorrection() {
   const taken = tally.fits ? null : namedAsTheRollers(cameraDice);
   // the rules give their reason in English; the tally says it in every language
   const reason = pending.kind !== "unsure" && currentLanguage() === "en" ? el("p", { class: "error" }, pending.problem) : null;
-  const ringed = Boolean(pending.boxes);
-  const heading = pending.kind === "unsure"
-    ? t(ringed ? "camera.check.tap" : "camera.check", { n: unsure.size }) : t("camera.fix");
+  // with each die's place on the picture the doubted dice are ringed there, and a tap tells one
+  const ringed = pending.kind === "unsure" && Boolean(pending.boxes) && unsure.size > 0;
+  const heading = pending.kind !== "unsure" ? t("camera.fix")
+    : t(ringed ? "camera.unsure" : "camera.check", { n: unsure.size });
   box.replaceChildren(...[
     el("h2", {}, heading),
+    ringed ? el("p", { class: "hint", id: "camera-tap-hint" }, t("camera.tap", { n: unsure.size })) : null,
     reason,
     cameraPicture(pending, unsure),
     el("div", { class: "entered" }, chips,
