@@ -71,7 +71,17 @@ def test_one_tap_on_the_ringed_die_and_one_on_its_number_records_the_roll(page, 
     page.click("#camera-correction .die-ring.unsure")
     page.wait_for_selector("#camera-correction .chooser .pip-button.current[data-pips='3']")
     assert "Die 3: which number is on top?" in page.inner_text("#camera-correction .chooser")
+    zoom = page.wait_for_function(
+        "() => { const img = document.querySelector('#camera-correction .chooser img.die-zoom');"
+        " return img && img.complete && img.naturalWidth; }"
+    )
+    assert zoom.json_value() == 2 * SIDE, "the die asked about, enlarged from the camera's frame"
     shot(page, "9f-camera-pick-390")
+    page.select_option("#language", "fr")
+    assert "Touchez le dé entouré" in page.inner_text("#camera-tap-hint")
+    page.set_viewport_size({"width": 360, "height": 740})
+    shot(page, "9f-camera-pick-360-fr")
+    page.select_option("#language", "en")
     page.click("#camera-correction .chooser .pip-button[data-pips='5']")
 
     page.wait_for_selector('button.value[data-value="5"]')

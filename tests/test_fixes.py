@@ -83,6 +83,17 @@ def test_a_fix_of_the_one_doubted_die_records_the_roll_with_it_and_keeps_the_fix
     assert die.mean() > 150 and (die.min(axis=2) < 80).sum() > 20
 
 
+def test_the_page_gets_the_crop_of_the_die_it_asks_about(client, red_to_roll):
+    games, game_id, _ = red_to_roll
+    assert client.get(f"/api/games/{game_id}/camera/dice/2.jpg").status_code == 404  # nothing waits
+    offer(games, game_id, [1, 2, 3, 4, 5, 6, 6, 2], doubted={2})
+    answer = client.get(f"/api/games/{game_id}/camera/dice/2.jpg")
+    assert answer.status_code == 200 and answer.mimetype == "image/jpeg"
+    crop = cv2.imdecode(np.frombuffer(answer.data, np.uint8), cv2.IMREAD_COLOR)
+    assert crop.shape[:2] == (2 * SIDE, 2 * SIDE)
+    assert client.get(f"/api/games/{game_id}/camera/dice/8.jpg").status_code == 404
+
+
 def test_with_two_doubted_dice_the_roll_waits_until_both_are_told(client, red_to_roll):
     games, game_id, token = red_to_roll
     pending = offer(games, game_id, [1, 2, 3, 4, 5, 6, 6, 2], doubted={2, 6})

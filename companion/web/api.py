@@ -187,6 +187,17 @@ def camera_frame(game_id: str) -> Response:
     return Response(live.camera_frame, mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
 
 
+@blueprint.get("/games/<game_id>/camera/dice/<int:index>.jpg")
+def camera_die(game_id: str, index: int) -> Response:
+    """The crop of the camera's picture round die number ``index`` of the waiting roll: the die a
+    player is asked about, large enough to tell on a phone."""
+    offer = service().get(game_id).camera_offer
+    crop = offer.crops[index] if offer is not None and index < len(offer.crops) else None
+    if crop is None:
+        raise GameNotFound(f"no camera picture of die {index} is waiting for this game")
+    return Response(crop.jpeg, mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
+
+
 @blueprint.post("/games/<game_id>/camera/dismiss")
 @needs_token
 def camera_dismiss(game_id: str) -> Response:

@@ -329,6 +329,9 @@ function renderCameraCorrection() {
     "data-index": i, onclick: () => { selectedDie = i === selectedDie ? null : i; renderCameraCorrection(); } },
     dieFace(d.colour, d.pips, d.big)));
   const chooser = selectedDie === null ? null : el("div", { class: "chooser" },
+    pending.boxes && selectedDie < pending.dice.length
+      ? el("img", { class: "die-zoom", alt: "", src: `/api/games/${GAME}/camera/dice/${selectedDie}.jpg?v=${pending.version}` })
+      : null,
     el("p", { class: "hint chooser-hint" }, t("camera.pick", { n: selectedDie + 1 })),
     [1, 2, 3, 4, 5, 6].map((p) => el("button", {
       class: `pip-button${cameraDice[selectedDie].pips === p ? " current" : ""}`, "data-pips": p,
