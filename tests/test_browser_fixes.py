@@ -90,3 +90,35 @@ def test_one_tap_on_the_ringed_die_and_one_on_its_number_records_the_roll(page, 
     assert page.locator("#camera-correction").is_hidden()
     (fix,) = games.fixes.fixes(game.record.id)
     assert (fix.read.pips, fix.said.pips) == (3, 5)
+
+
+def test_with_two_ringed_dice_the_picker_moves_to_the_second_and_the_roll_waits_for_it(page, live_app):  # noqa: F811
+    from companion.camera.watcher import Settled
+    from companion.camera_game.bridge import CameraBridge
+    from companion.vision import SeenDie
+
+    app, url = live_app
+    games = app.extensions["games"]
+    start_red_and_green(page, url)
+    game = games.active_game()
+    truth = [1, 2, 5, 4, 5, 6, 6, 2]
+    read = [1, 2, 3, 4, 5, 6, 6, 3]
+    frame, boxes = tray_picture(truth)
+    seen = tuple(
+        SeenDie(box, p, "red", 0.9, None, 0.95, 0.3 if i in (2, 7) else 0.95)
+        for i, (box, p) in enumerate(zip(boxes, read, strict=True))
+    )
+    CameraBridge(games, "camera 0").on_settled(Settled(1.0, seen, frame=frame))
+    page.wait_for_selector("#camera-correction .die-ring.unsure")
+    assert page.inner_text("#camera-correction h2") == "The camera is unsure of 2 dice"
+    page.click('#camera-correction .die-ring[data-index="7"]')
+    page.click("#camera-correction .chooser .pip-button[data-pips='2']")
+    # the first told, the picker opens on the other ringed die; nothing is recorded yet
+    page.wait_for_selector('#camera-correction .die-ring.selected[data-index="2"]')
+    assert page.locator('#camera-correction .die-ring.fixed[data-index="7"]').count() == 1
+    assert page.inner_text("#camera-correction h2") == "The camera is unsure of one die"
+    assert games.get(game.record.id).state.phase.value == "roll"
+    page.click("#camera-correction .chooser .pip-button[data-pips='5']")
+    page.wait_for_selector('button.value[data-value="5"]')
+    assert [d.pips for d in games.get(game.record.id).state.last_roll] == truth
+    assert sorted((f.read.pips, f.said.pips) for f in games.fixes.fixes(game.record.id)) == [(3, 2), (3, 5)]
