@@ -72,6 +72,7 @@ class LiveGame:
     #: a camera reading that does not fit the roll: {"dice", "problem", "version"} + frame
     camera_roll: dict[str, Any] | None = None
     camera_frame: bytes | None = None
+    #: what the camera read of that roll and each die's crop, for the dice a player fixes
     camera_offer: CameraOffer | None = None
     #: a placement the camera saw happen: {"value", "casino"}
     proposal: dict[str, Any] | None = None
@@ -341,10 +342,10 @@ class GameService:
                     "no_such_die",
                     {"die": index, "count": count},
                 )
+            self._keep_fix(live, offer, index, die)  # first: a fix that cannot be kept changes nothing
             pending["dice"][index] = die_to_dict(die)
             pending["unsure"] = [i for i in pending["unsure"] if i != index]
             pending["fixed"] = sorted({*pending["fixed"], index})
-            self._keep_fix(live, offer, index, die)
             dice = tuple(die_from_dict(d) for d in pending["dice"])
             if not pending["unsure"]:
                 try:
