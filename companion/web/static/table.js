@@ -287,10 +287,10 @@ async function fixCameraDie(pending, index, pips) {
   selectedDie = null;
   await command("camera/fix", { version: pending.version, die: index, colour: die.colour, pips, big: Boolean(die.big) });
   const still = state.camera_roll;
-  if (still && still.version === pending.version && (still.unsure || []).length) {
-    selectedDie = still.unsure[0];
-    renderCameraCorrection();
-  }
+  if (!still || still.version !== pending.version) return;
+  if (!(still.fixed || []).includes(index)) cameraDice[index] = { ...still.dice[index] };  // refused: as it was
+  if ((still.unsure || []).length) selectedDie = still.unsure[0];
+  renderCameraCorrection();
 }
 
 const RING = 1.35;  // a ring's size in the die's box: round the die, clear of its edges
