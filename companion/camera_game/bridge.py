@@ -7,6 +7,7 @@ from collections import Counter
 from typing import Any
 
 from ..camera.watcher import Settled
+from ..fixes import DieCrop
 from ..fixes.crops import die_crop, picture_boxes
 from ..rules import Die, Phase
 from ..service import GameService
@@ -122,7 +123,7 @@ class CameraBridge:
                 return None
             return jpeg(annotate(frame, list(seen.dice), wrong=set(unsure)))
 
-        def crops() -> tuple:
+        def crops() -> tuple[DieCrop | None, ...]:
             return () if frame is None else tuple(die_crop(frame, die.box) for die in seen.dice)
 
         boxes = (
