@@ -9,7 +9,8 @@ from . import __version__
 from .commands import CommandError
 from .commands.parser import SuggestingParser
 
-#: the commands, in the order ``--help`` lists them: each a module of ``companion.commands``
+#: the commands, in the order ``--help`` lists them: each a module of ``companion.commands`` (a
+#: dash in the name is an underscore in the module's)
 COMMAND_NAMES = (
     "score",
     "simulate",
