@@ -9,15 +9,29 @@ from . import __version__
 from .commands import CommandError
 from .commands.parser import SuggestingParser
 
-#: the commands, in the order ``--help`` lists them: each a module of ``companion.commands``
-COMMAND_NAMES = ("score", "simulate", "advise", "review", "repair", "serve", "read", "calibrate", "watch")
+#: the commands, in the order ``--help`` lists them: each a module of ``companion.commands`` (a
+#: dash in the name is an underscore in the module's)
+COMMAND_NAMES = (
+    "score",
+    "simulate",
+    "advise",
+    "review",
+    "repair",
+    "serve",
+    "read",
+    "calibrate",
+    "watch",
+    "export-fixes",
+)
 
 
 def command_modules(argv: Sequence[str]) -> tuple[ModuleType, ...]:
     """The modules of the commands the parser needs for ``argv``: only the one it names, so a
     command imports no other's modules at start-up; every one for help or a mistyped name."""
     named = [name for name in COMMAND_NAMES if argv[:1] == [name]]
-    return tuple(import_module(f".commands.{name}", __package__) for name in named or COMMAND_NAMES)
+    return tuple(
+        import_module(f".commands.{name.replace('-', '_')}", __package__) for name in named or COMMAND_NAMES
+    )
 
 
 def build_parser(

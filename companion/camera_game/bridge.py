@@ -7,6 +7,8 @@ from collections import Counter
 from typing import Any
 
 from ..camera.watcher import Settled
+from ..fixes import DieCrop
+from ..fixes.crops import die_crop, picture_boxes
 from ..rules import Die, Phase
 from ..service import GameService
 from ..vision import SeenDie
@@ -102,11 +104,22 @@ class CameraBridge:
         dice = to_rules_dice(seen.dice, state.expected_roll())
         unsure = tuple(sorted(set(unsure_dice(seen.dice)) | set(taken_from_others(seen.dice, dice, state))))
 
-        def picture() -> bytes | None:
-            if seen.frame is None:
-                return None
-            return jpeg(annotate(seen.frame, list(seen.dice), wrong=set(unsure)))
+        frame = seen.frame
 
+        def picture() -> bytes | None:
+            if frame is None:
+                return None
+            return jpeg(annotate(frame, list(seen.dice), wrong=set(unsure)))
+
+        def crops() -> tuple[DieCrop | None, ...]:
+            return () if frame is None else tuple(die_crop(frame, die.box) for die in seen.dice)
+
+        boxes = (
+            None
+            if frame is None
+            else picture_boxes((frame.shape[1], frame.shape[0]), [d.box for d in seen.dice])
+        )
         # The rules decide whether the roll fits, and say why not; the bridge only translates,
-        # and holds back a roll with a die the reader is unsure of for a player to look at.
-        self.service.offer_camera_roll(live.record.id, dice, picture, unsure)
+        # and holds back a roll with a die the reader is unsure of for a player to look at (the
+        # page rings each die on the picture, where a tap fixes it).
+        self.service.offer_camera_roll(live.record.id, dice, picture, unsure, boxes, crops)

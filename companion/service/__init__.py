@@ -1,6 +1,14 @@
 """The game service: commands on stored games, between the web/camera adapters and the rules."""
 
-from .errors import GameDamaged, GameNotFound, RequestError, Unauthorized
+from .errors import FixRefused, GameDamaged, GameNotFound, RequestError, Unauthorized
 from .games import GameService, LiveGame
 
-__all__ = ["GameDamaged", "GameNotFound", "GameService", "LiveGame", "RequestError", "Unauthorized"]
+__all__ = [
+    "FixRefused",
+    "GameDamaged",
+    "GameNotFound",
+    "GameService",
+    "LiveGame",
+    "RequestError",
+    "Unauthorized",
+]

@@ -33,3 +33,7 @@ class GameDamaged(RuntimeError):
             f"unharmed; its events as stored are in its export, and `companion repair {game_id}` "
             "keeps those before that one"
         )
+
+
+class FixRefused(RequestError):
+    """A fix of a die of the camera's roll that cannot be applied: its ``code`` says why."""

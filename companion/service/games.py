@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from ..fixes import DieCrop, Fix, FixStore
 from ..rules import (
     Die,
     Event,
@@ -26,11 +27,11 @@ from ..rules import (
     roll_virtual,
     start_game,
 )
-from ..rules.events import die_to_dict
+from ..rules.events import die_from_dict, die_to_dict
 from ..storage import EventStore, GameRecord, StoreError
 from ..words import counted
 from .changes import ChangeFeed
-from .errors import GameDamaged, GameNotFound, RequestError, Unauthorized
+from .errors import FixRefused, GameDamaged, GameNotFound, RequestError, Unauthorized
 from .reviews import ROLLOUTS, Reviewer
 from .stored_log import Damage, replay_stored
 from .view import state_json
@@ -53,6 +54,17 @@ class Snapshot:
     text: str
 
 
+@dataclass(frozen=True)
+class CameraOffer:
+    """What the camera read of a roll that waits for a player, kept for the dice a player fixes:
+    an id of its own (a fix names its die by it), the dice as read, and a crop of each die
+    (None where there is no picture)."""
+
+    id: str
+    read: tuple[Die, ...]
+    crops: tuple[DieCrop | None, ...]
+
+
 @dataclass
 class LiveGame:
     """A game as the service holds it: its record, its events and their fold, and what the
@@ -65,6 +77,8 @@ class LiveGame:
     #: a camera reading that does not fit the roll: {"dice", "problem", "version"} + frame
     camera_roll: dict[str, Any] | None = None
     camera_frame: bytes | None = None
+    #: what the camera read of that roll and each die's crop, for the dice a player fixes
+    camera_offer: CameraOffer | None = None
     #: a placement the camera saw happen: {"value", "casino"}
     proposal: dict[str, Any] | None = None
     #: the table's choices for this game (``hints``), kept beside its events
@@ -80,10 +94,13 @@ class GameService:
         clock: Callable[[], datetime] | None = None,
         review_rounds: bool = False,
         review_rollouts: int = ROLLOUTS,
+        fixes: FixStore | None = None,
     ) -> None:
         """``review_rounds``: review each round in the background as it ends (the server does;
-        otherwise a review is made when asked for), with ``review_rollouts`` per choice."""
+        otherwise a review is made when asked for), with ``review_rollouts`` per choice.
+        ``fixes``: where the dice players fix on the camera's picture are kept (None: not kept)."""
         self.store = store
+        self.fixes = fixes
         self.reviews = Reviewer(self, review_rollouts)
         self._review_rounds = review_rounds
         #: the advice for the roll in front of a player, per game: (events then, advice)
@@ -345,10 +362,14 @@ class GameService:
         dice: tuple[Die, ...],
         picture: Callable[[], bytes | None],
         unsure: tuple[int, ...] = (),
+        boxes: list[list[float]] | None = None,
+        crops: Callable[[], tuple[DieCrop | None, ...]] | None = None,
     ) -> LiveGame:
         """Record the camera's roll when the rules accept it and the camera is sure of every die;
         otherwise keep it, with the reason and ``picture()`` (made only then), for a player to
-        correct or confirm. ``unsure``: the indices of the dice the camera is unsure of."""
+        correct or confirm. ``unsure``: the indices of the dice the camera is unsure of;
+        ``boxes``: each die's box as fractions of the picture (where the page rings it);
+        ``crops()``: a crop of each die, kept with a fix of it."""
         with self._lock:
             live = self.get(game_id)
             if unsure and live.state.roll_fits(dice):
@@ -364,11 +385,70 @@ class GameService:
                 "kind": kind,
                 "problem": problem,
                 "unsure": list(unsure),
+                "fixed": [],
+                "boxes": boxes if boxes is not None and len(boxes) == len(dice) else None,
                 "version": version,
             }
             live.camera_frame = picture()
+            kept = crops() if crops is not None else ()
+            live.camera_offer = CameraOffer(
+                secrets.token_hex(4), dice, kept if len(kept) == len(dice) else (None,) * len(dice)
+            )
             self._changed(game_id)
         return live
+
+    def fix_camera_die(self, game_id: str, version: Any, index: Any, die: Die) -> LiveGame:
+        """A player says what die number ``index`` of the camera's waiting roll (offer
+        ``version``) is: the roll takes it, the fix is kept with the die's crop, and the roll is
+        recorded once no die the camera was unsure of is left and the rules accept it."""
+        with self._lock:
+            live = self.get(game_id)
+            pending, offer = live.camera_roll, live.camera_offer
+            if pending is None or offer is None:
+                raise FixRefused(
+                    "no camera roll waits for a player in this game; the roll was recorded or dismissed",
+                    "no_camera_roll",
+                )
+            if version != pending["version"]:
+                raise FixRefused(
+                    "the camera has offered another roll since this one; fix a die of the roll shown now",
+                    "camera_roll_changed",
+                    version=pending["version"],
+                )
+            count = len(pending["dice"])
+            if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < count:
+                raise FixRefused(
+                    f"the camera's roll has no die number {index!r}; its dice are numbered 0 to {count - 1}",
+                    "no_such_die",
+                    die=index,
+                    count=count,
+                )
+            self._keep_fix(live, offer, index, die)  # first: a fix that cannot be kept changes nothing
+            pending["dice"][index] = die_to_dict(die)
+            pending["unsure"] = [i for i in pending["unsure"] if i != index]
+            pending["fixed"] = sorted({*pending["fixed"], index})
+            dice = tuple(die_from_dict(d) for d in pending["dice"])
+            if not pending["unsure"]:
+                try:
+                    return self._record(live, Rolled(self._roller(live), dice))
+                except IllegalMove as err:
+                    pending["kind"], pending["problem"] = "misfit", str(err)
+            elif live.state.roll_fits(dice):
+                pending["kind"], pending["problem"] = "unsure", unsure_problem(len(pending["unsure"]))
+            self._changed(game_id)
+        return live
+
+    def _keep_fix(self, live: LiveGame, offer: CameraOffer, index: int, said: Die) -> None:
+        """Keep what the player said of a die beside the game, with its crop (when there is one)."""
+        crop = offer.crops[index]
+        if self.fixes is None or crop is None:
+            return
+        created = self._clock().isoformat(timespec="seconds")
+        self.fixes.keep(
+            Fix(
+                f"{live.record.id}-{offer.id}-{index}", live.record.id, created, offer.read[index], said, crop
+            )
+        )
 
     def ask_to_read_again(self, game_id: str) -> LiveGame:
         """A player asks the camera to read the table again (the roll it offered was read wrong):
@@ -380,7 +460,7 @@ class GameService:
     def dismiss_camera_roll(self, game_id: str) -> LiveGame:
         with self._lock:
             live = self.get(game_id)
-            live.camera_roll, live.camera_frame = None, None
+            live.camera_roll, live.camera_frame, live.camera_offer = None, None, None
             self._changed(game_id)
         return live
 
@@ -525,7 +605,7 @@ class GameService:
         }
         live.proposal = None
         if isinstance(event, Rolled):
-            live.camera_roll, live.camera_frame = None, None
+            live.camera_roll, live.camera_frame, live.camera_offer = None, None, None
         self._active = live.record.id
         self._changed(live.record.id)
         if live.last_change["round_ended"] and self._review_rounds:

@@ -8,7 +8,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 
 from ..rules import ConfigError, Refusal, RulesError
-from ..service import GameDamaged, GameNotFound, GameService, RequestError, Unauthorized
+from ..service import FixRefused, GameDamaged, GameNotFound, GameService, RequestError, Unauthorized
 from ..service.export import export_csv, export_json, export_stored
 from ..words import nearest
 from . import requests
@@ -61,6 +61,12 @@ def error_answer(message: str, code: str, status: int, **values: Any) -> tuple[R
             players = []
         values["player"] = next((p["name"] for p in players if p["colour"] == colour), colour)
     return jsonify(error=message, code=code, values=values), status
+
+
+@blueprint.errorhandler(FixRefused)
+def fix_refused(err: FixRefused) -> tuple[Response, int]:
+    """A fix for a roll that is no longer waiting (409) or for a die it does not have (400)."""
+    return error_answer(str(err), err.code, 400 if err.code == "no_such_die" else 409, **err.values)
 
 
 @blueprint.errorhandler(Refusal)
@@ -176,6 +182,17 @@ def camera_frame(game_id: str) -> Response:
     return Response(live.camera_frame, mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
 
 
+@blueprint.get("/games/<game_id>/camera/dice/<int:index>.jpg")
+def camera_die(game_id: str, index: int) -> Response:
+    """The crop of the camera's picture round die number ``index`` of the waiting roll: the die a
+    player is asked about, large enough to tell on a phone."""
+    offer = service().get(game_id).camera_offer
+    crop = offer.crops[index] if offer is not None and index < len(offer.crops) else None
+    if crop is None:
+        raise GameNotFound(f"no camera picture of die {index} is waiting for this game")
+    return Response(crop.jpeg, mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
+
+
 @blueprint.post("/games/<game_id>/camera/dismiss")
 @needs_token
 def camera_dismiss(game_id: str) -> Response:
@@ -187,6 +204,15 @@ def camera_dismiss(game_id: str) -> Response:
 @needs_token
 def camera_read_again(game_id: str) -> Response:
     service().ask_to_read_again(game_id)
+    return state_of(game_id)
+
+
+@blueprint.post("/games/<game_id>/camera/fix")
+@needs_token
+def camera_fix(game_id: str) -> Response:
+    """A player says what one die of the camera's waiting roll is; the roll is recorded once
+    no die the camera was unsure of is left."""
+    service().fix_camera_die(game_id, *requests.camera_fix(body()))
     return state_of(game_id)
 
 

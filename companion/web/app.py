@@ -5,6 +5,7 @@ from typing import Any
 
 from flask import Flask
 
+from ..fixes import FixStore
 from ..service import GameService
 from ..storage import EventStore, default_folder
 from . import api, failures, pages, setup_page
@@ -31,7 +32,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if test_config:
         app.config.update(test_config)
     app.json.sort_keys = False
-    service = GameService(EventStore(Path(app.config["DATA_DIR"])), review_rounds=app.config["REVIEW_ROUNDS"])
+    data = Path(app.config["DATA_DIR"])
+    service = GameService(EventStore(data), review_rounds=app.config["REVIEW_ROUNDS"], fixes=FixStore(data))
     app.extensions["games"] = service
     app.register_blueprint(api.blueprint)
     app.register_blueprint(pages.blueprint)

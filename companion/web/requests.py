@@ -40,6 +40,7 @@ PLACEMENT_FIELDS = ("value", "casino")
 ROLL_FIELDS = ("dice",)
 CORRECTION_FIELDS = ("event", "dice")
 HINTS_FIELDS = ("on",)
+CAMERA_FIX_FIELDS = ("version", "die", *DIE_FIELDS)
 #: the player colours the tablet page offers or draws, and the other names a player may give them
 KNOWN_COLOURS = (
     *("red", "green", "blue", "black", "white", "yellow", "violet", "orange", "grey", "pink", "brown"),
@@ -143,6 +144,19 @@ def correction(body: Any) -> tuple[Any, tuple[Die, ...]]:
     """The number of the event a correction replaces (checked by the service) and its new dice."""
     dice = dice_of(body, CORRECTION_FIELDS, "a correction")
     return body.get("event"), dice
+
+
+def camera_fix(body: Any) -> tuple[Any, Any, Die]:
+    """The camera offer a fix is for (its ``version``), the number of its die, and what the
+    player says the die is (checked by the service against the offer, by the rules at record)."""
+    if not isinstance(body, dict):
+        raise RequestError('send the fix as {"version": 1, "die": 2, "colour": "red", "pips": 4}')
+    check_fields(body, CAMERA_FIX_FIELDS, "a fix of a die")
+    try:
+        die = die_from_dict({name: body[name] for name in DIE_FIELDS if name in body})
+    except IllegalMove as err:
+        raise RequestError(str(err)) from None
+    return body.get("version"), body.get("die"), die
 
 
 def hints(body: Any) -> bool:

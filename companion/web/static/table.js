@@ -282,6 +282,44 @@ function namedAsTheRollers(dice) {
   });
 }
 
+// Whether a pick for die ``index`` can go to the camera as a fix: the dice on the page are the
+// camera's, but for that die (a die added or taken away, or another edited, is recorded whole).
+function fixesCameraDie(pending, index) {
+  if (index >= pending.dice.length || cameraDice.length !== pending.dice.length) return false;
+  return cameraDice.every((d, i) => i === index
+    || (d.colour === pending.dice[i].colour && d.pips === pending.dice[i].pips && Boolean(d.big) === Boolean(pending.dice[i].big)));
+}
+
+// Tell the server what die ``index`` shows: it keeps the fix with the die's crop, and records the
+// roll once no die the camera was unsure of is left; the next ringed die is then offered.
+async function fixCameraDie(pending, index, pips) {
+  const die = { ...cameraDice[index], pips };
+  cameraDice[index] = die;
+  selectedDie = null;
+  await command("camera/fix", { version: pending.version, die: index, colour: die.colour, pips, big: Boolean(die.big) });
+  const still = state.camera_roll;
+  if (!still || still.version !== pending.version) return;
+  if (!(still.fixed || []).includes(index)) cameraDice[index] = { ...still.dice[index] };  // refused: as it was
+  if ((still.unsure || []).length) selectedDie = still.unsure[0];
+  renderCameraCorrection();
+}
+
+const RING = 1.35;  // a ring's size in the die's box: round the die, clear of its edges
+
+// The camera's picture with a ring on every die the camera is unsure of; a tap on any die (ringed
+// or not) opens the pip picker for it.
+function cameraPicture(pending, unsure) {
+  const fixed = new Set(pending.fixed || []);
+  const rings = (pending.boxes || []).map(([x, y, w, h], i) => el("button", {
+    class: `die-ring${unsure.has(i) ? " unsure" : ""}${fixed.has(i) ? " fixed" : ""}${i === selectedDie ? " selected" : ""}`,
+    "data-index": i, style: `left:${(x + w / 2) * 100}%;top:${(y + h / 2) * 100}%;width:${w * RING * 100}%;height:${h * RING * 100}%`,
+    "aria-label": t("camera.die", { n: i + 1, pips: cameraDice[i] ? cameraDice[i].pips : "?" }),
+    onclick: () => { selectedDie = i === selectedDie ? null : i; renderCameraCorrection(); } }));
+  return el("div", { class: "camera-picture" },
+    el("img", { class: "camera-frame", src: `/api/games/${GAME}/camera/frame.jpg?v=${pending.version}`, alt: "camera" }),
+    rings);
+}
+
 function renderCameraCorrection() {
   const box = document.getElementById("camera-correction");
   const pending = state.camera_roll;
@@ -291,6 +329,8 @@ function renderCameraCorrection() {
     cameraVersion = pending.version;
     cameraDice = pending.dice.map((d) => ({ ...d }));
     selectedDie = null;
+  } else if (cameraDice.length === pending.dice.length) {
+    for (const i of pending.fixed || []) cameraDice[i] = { ...pending.dice[i] };  // fixed on another device too
   }
   const colours = [...new Set(state.expected_roll.map((k) => k.colour))];
   const canBeBig = state.expected_roll.some((k) => k.big);
@@ -300,9 +340,17 @@ function renderCameraCorrection() {
     "data-index": i, onclick: () => { selectedDie = i === selectedDie ? null : i; renderCameraCorrection(); } },
     dieFace(d.colour, d.pips, d.big)));
   const chooser = selectedDie === null ? null : el("div", { class: "chooser" },
-    [1, 2, 3, 4, 5, 6].map((p) => el("button", { class: "pip-button", "data-pips": p,
-      onclick: () => { cameraDice[selectedDie].pips = p; selectedDie = null; renderCameraCorrection(); } }, p)),
-    colours.map((c) => el("button", { class: "secondary colour-choice", "data-colour": c,
+    pending.boxes && selectedDie < pending.dice.length
+      ? el("img", { class: "die-zoom", alt: "", src: `/api/games/${GAME}/camera/dice/${selectedDie}.jpg?v=${pending.version}` })
+      : null,
+    el("p", { class: "hint chooser-hint" }, t("camera.pick", { n: selectedDie + 1 })),
+    [1, 2, 3, 4, 5, 6].map((p) => el("button", {
+      class: `pip-button${cameraDice[selectedDie].pips === p ? " current" : ""}`, "data-pips": p,
+      onclick: () => {
+        if (fixesCameraDie(pending, selectedDie)) { fixCameraDie(pending, selectedDie, p); return; }
+        cameraDice[selectedDie].pips = p; selectedDie = null; renderCameraCorrection(); } }, p)),
+    colours.map((c) => el("button", {
+      class: `secondary colour-choice${cameraDice[selectedDie].colour === c ? " current" : ""}`, "data-colour": c,
       onclick: () => { cameraDice[selectedDie].colour = c; renderCameraCorrection(); } },
       el("span", { class: "swatch", style: `background:${cssColour(c)}` }), ` ${nameOf(c)}`)),
     canBeBig ? el("button", { class: "secondary", onclick: () => {
@@ -313,10 +361,15 @@ function renderCameraCorrection() {
   const taken = tally.fits ? null : namedAsTheRollers(cameraDice);
   // the rules give their reason in English; the tally says it in every language
   const reason = pending.kind !== "unsure" && currentLanguage() === "en" ? el("p", { class: "error" }, pending.problem) : null;
+  // with each die's place on the picture the doubted dice are ringed there, and a tap tells one
+  const ringed = pending.kind === "unsure" && Boolean(pending.boxes) && unsure.size > 0;
+  const heading = pending.kind !== "unsure" ? t("camera.fix")
+    : t(ringed ? "camera.unsure" : "camera.check", { n: unsure.size });
   box.replaceChildren(...[
-    el("h2", {}, pending.kind === "unsure" ? t("camera.check", { n: unsure.size }) : t("camera.fix")),
+    el("h2", {}, heading),
+    ringed ? el("p", { class: "hint", id: "camera-tap-hint" }, t("camera.tap", { n: unsure.size })) : null,
     reason,
-    el("img", { class: "camera-frame", src: `/api/games/${GAME}/camera/frame.jpg?v=${pending.version}`, alt: "camera" }),
+    cameraPicture(pending, unsure),
     el("div", { class: "entered" }, chips,
       el("button", { class: "secondary", id: "camera-add", onclick: () => {
         cameraDice.push({ colour: state.current_player, pips: 1, big: false });
