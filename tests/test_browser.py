@@ -323,7 +323,7 @@ def test_a_camera_roll_with_a_die_the_camera_is_unsure_of_waits_for_a_look(page,
     games.offer_camera_roll(game.record.id, seen, lambda: picture, unsure=(2,))
     page.wait_for_selector("#camera-correction:not([hidden]) img.camera-frame")
     text = page.inner_text("#camera-correction")
-    assert "The camera is unsure of one die (boxed in red)" in text
+    assert "The camera is unsure of one die of Red's roll (boxed in red)" in text
     assert "does not fit" not in text
     assert page.locator("#camera-correction .entered-die.unsure").count() == 1
     assert page.get_attribute("#camera-correction .entered-die.unsure", "data-index") == "2"
@@ -580,3 +580,18 @@ def test_a_page_refused_a_live_stream_follows_by_polling_and_takes_the_stream_wh
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_blank_rows_of_the_new_game_form_are_no_players(page, server):
+    """Two names typed in a form of three rows: the game has those two players, not a third
+    named after the blank row's colour."""
+    port = int(server.rsplit(":", 1)[1])
+    page.goto(server + "/")
+    page.fill('input[name="name-0"]', "Ana")
+    page.fill('input[name="name-1"]', "Bo")
+    assert page.locator(".player-row").count() == 3
+    page.click('button[type="submit"]')
+    page.wait_for_selector(".casino")
+    game_id = page.url.rsplit("/", 1)[1].split("#")[0]
+    players = call(port, "GET", f"/api/games/{game_id}")["players"]
+    assert [(p["name"], p["colour"]) for p in players] == [("Ana", "red"), ("Bo", "green")]

@@ -271,13 +271,14 @@ class GameService:
         correct or confirm. ``unsure``: the indices of the dice the camera is unsure of."""
         with self._lock:
             live = self.get(game_id)
+            roller = roller_name(live.state)
             if unsure and live.state.roll_fits(dice):
-                kind, problem = "unsure", unsure_problem(len(unsure))
+                kind, problem = "unsure", unsure_problem(len(unsure), roller)
             else:
                 try:
                     return self._record(live, Rolled(self._roller(live), dice))
                 except IllegalMove as err:
-                    kind, problem = "misfit", str(err)
+                    kind, problem = "misfit", f"{roller}'s roll as the camera read it: {err}"
             version = (live.camera_roll or {}).get("version", 0) + 1
             live.camera_roll = {
                 "dice": [die_to_dict(d) for d in dice],
@@ -438,7 +439,14 @@ class GameService:
         return live
 
 
-def unsure_problem(count: int) -> str:
-    """Why a roll that fits waits for a player: the camera is unsure of ``count`` of its dice."""
+def roller_name(state: GameState) -> str:
+    """The player whose roll the game waits for, by name and colour: "Ana (red)"."""
+    colour = state.current_player or ""
+    name = next((p.name for p in state.config.players if p.colour == colour), colour)
+    return f"{name} ({colour})" if name != colour else colour
+
+
+def unsure_problem(count: int, roller: str) -> str:
+    """Why a roll that fits waits for a player: the camera is unsure of ``count`` of ``roller``'s dice."""
     dice = counted(count, "die", "dice")
-    return f"the camera is unsure of {dice} (boxed in red); check the roll, then record it"
+    return f"the camera is unsure of {dice} of {roller}'s roll (boxed in red); check the roll, then record it"

@@ -303,7 +303,8 @@ function renderCameraCorrection() {
   // the rules give their reason in English; the tally says it in every language
   const reason = pending.kind !== "unsure" && currentLanguage() === "en" ? el("p", { class: "error" }, pending.problem) : null;
   box.replaceChildren(...[
-    el("h2", {}, pending.kind === "unsure" ? t("camera.check", { n: unsure.size }) : t("camera.fix")),
+    el("h2", {}, t(pending.kind === "unsure" ? "camera.check" : "camera.fix",
+      { n: unsure.size, name: nameOf(state.current_player) })),
     reason,
     el("img", { class: "camera-frame", src: `/api/games/${GAME}/camera/frame.jpg?v=${pending.version}`, alt: "camera" }),
     el("div", { class: "entered" }, chips,
