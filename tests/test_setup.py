@@ -217,6 +217,8 @@ def test_the_page_is_told_when_the_camera_stopped_or_the_recording_ended(client,
     setup.see(rendered([("red", 4)]))
     games = client.application.extensions["games"]
     assert client.get("/api/setup").get_json()["status"] is None
+    games.set_camera_status("lost", "camera 0 gives no frames; reconnecting in 1 s", "camera 0")
+    assert client.get("/api/setup").get_json()["status"]["kind"] == "lost"
     games.set_camera_status("ended", "the recording ended", "sample")
     assert client.get("/api/setup").get_json()["status"] == {
         "kind": "ended",
