@@ -268,13 +268,14 @@ def test_a_roll_that_fits_waits_for_a_look_when_the_camera_is_unsure_of_a_die(tm
     live = games.get(game_id)
     assert live.state.phase.value == "roll", "nothing recorded yet"
     assert live.camera_roll["kind"] == "unsure" and live.camera_roll["unsure"] == [2, 6]
-    assert live.camera_roll["problem"].startswith("the camera is unsure of 2 dice")
+    assert live.camera_roll["problem"].startswith("the camera is unsure of 2 dice of Ana (red)'s roll")
     checked = live.camera_roll["dice"]
     assert [d["pips"] for d in checked] == [1, 2, 3, 4, 5, 6, 1, 2]
     # a roll that does not fit says the rules' reason, and still marks the dice the camera doubts
     bridge.on_settled(Settled(2.0, red_roll([0.9, 0.3, 0.9])))
     live = games.get(game_id)
     assert live.camera_roll["kind"] == "misfit" and live.camera_roll["unsure"] == [1]
+    assert live.camera_roll["problem"].startswith("Ana (red)'s roll as the camera read it: ")
     assert "holds" in live.camera_roll["problem"]
     # a player looks at the first roll and records it: the rules take it, the offer is gone
     live = games.roll(game_id, tuple(die_from_dict(d) for d in checked))
@@ -464,3 +465,17 @@ def test_a_renaming_that_gives_the_roller_another_player_s_dice_is_asked_not_rec
     assert live.state.phase.value == "roll", "nothing recorded"
     assert live.camera_roll["kind"] == "unsure" and live.camera_roll["unsure"] == [0, 1, 2, 3, 4]
     assert {d["colour"] for d in live.camera_roll["dice"]} == {"white"}  # offered named as the roller's
+
+
+def test_the_same_roll_seen_again_after_a_hand_left_is_not_offered_again(tmp_path):
+    """A roll the camera offered for a look, read again in the same places once a hand that
+    rested over it has gone: the offer a player may be correcting stays as it was."""
+    from companion.camera.watcher import Settled
+
+    games, game_id, bridge = live_bridge(tmp_path)
+    bridge.on_settled(Settled(1.0, red_roll([0.9, 0.8, 0.3, 0.9, 0.9, 0.9, 0.44, 0.9])))
+    version = games.get(game_id).camera_roll["version"]
+    bridge.on_settled(Settled(3.0, red_roll([0.9, 0.8, 0.3, 0.9, 0.9, 0.9, 0.44, 0.9]), again=True))
+    assert games.get(game_id).camera_roll["version"] == version
+    bridge.on_settled(Settled(5.0, red_roll([0.9, 0.8, 0.9, 0.9, 0.9, 0.9, 0.9, 0.9]), replaces=1.0))
+    assert games.get(game_id).state.phase.value == "place", "a better look that fits is the roll"

@@ -120,7 +120,8 @@ def test_a_hand_resting_on_an_empty_table_is_not_a_roll_and_picking_up_dice_is_n
     seen = script.run(watcher)
     assert [[d.pips for d in s.dice] for _, s in seen if s.dice] == [[6]]
     after_roll = [s for t, s in seen if t > 1.5]
-    assert len(after_roll) == 2  # the resting hand, then the bare table: read, but no roll
+    # the resting hand is read, but is no roll; the bare table after it is the one seen first
+    assert len(after_roll) == 1 and not after_roll[0].dice
     assert watcher.tracker.state is Motion.EMPTY
 
 
@@ -175,8 +176,58 @@ def test_a_short_reading_is_reported_when_its_dice_are_taken_away_at_once():
         script.add(1, [(150, 120), (100 + step * 25, 100)], hand=(90 + step * 25, 80))
     script.add(60, [(150, 120)], [((150, 120), 5)])
     watcher = RollWatcher(script.read, MotionTracker(), Calibration(), rolled=lambda: 3)
-    readings = [s for _, s in script.run(watcher) if s.dice]
+    readings = [s for _, s in script.run(watcher) if s.new_dice]
     assert [sorted(d.pips for d in s.dice) for s in readings] == [[3, 5]]
+
+
+def hand_over(script: Script, squares, seen, at, frames: int = 24) -> None:
+    """A hand comes to ``at``, rests there ``frames`` frames (the dice ``seen`` under it), and goes."""
+    for step in range(4):
+        script.add(1, squares, hand=(at[0] - (4 - step) * 25, at[1] + (4 - step) * 20))
+    script.add(frames, squares, seen, hand=at)
+    for step in range(4):
+        script.add(1, squares, hand=(at[0] + step * 30, at[1] - step * 20))
+
+
+def test_a_hand_resting_over_a_settled_roll_then_leaving_is_no_second_roll():
+    """With nothing to say how many dice were rolled (`companion watch`): a roll is read, a hand
+    rests 0.8 s over it hiding one die, then over the other, and leaves; no die moved, so the
+    dice read again in their places are the same roll, not a second one."""
+    script = WholeLooks()
+    script.add(20)
+    dice = [((100, 100), 3), ((170, 120), 5)]
+    squares = [xy for xy, _ in dice]
+    script.roll(dice)
+    hand_over(script, squares, dice[:1], (165, 110))
+    script.add(30, squares, dice)
+    hand_over(script, squares, [], (80, 80))  # a hand over both: the tray reads empty
+    script.add(30, squares, dice)
+    script.add(10)  # the dice taken away: the bare table
+    script.roll([((100, 100), 3)])  # a new roll, one die where one lay
+    readings = [s for _, s in script.run(RollWatcher(script.read, MotionTracker(), Calibration()))]
+    assert [sorted(d.pips for d in s.dice) for s in readings if s.new_dice] == [[3, 5], [3]]
+    assert sum(s.again for s in readings) == 3, "the hand's readings and the one after it are the roll"
+
+
+def test_a_roll_read_short_then_whole_is_reported_once_more_as_its_correction():
+    """A hand rests over fresh dice long enough for a short reading; when it leaves the whole
+    roll is read with the short reading's dice where they lay: the same roll, seen better,
+    reported as the correction of the first report (its t), and only once."""
+    script = WholeLooks()
+    script.add(20)
+    dice = [((100, 100), 3), ((150, 120), 5), ((200, 100), 6)]
+    squares = [xy for xy, _ in dice]
+    for step in range(6):  # the dice tumble in
+        script.add(1, [(x - (6 - step) * 10, y) for x, y in squares])
+    script.add(24, squares, dice[:2], hand=(185, 60))
+    for step in range(4):
+        script.add(1, squares, hand=(185 + step * 30, 60 - step * 20))
+    script.add(40, squares, dice)
+    hand_over(script, squares, dice[1:], (90, 90))  # and once more, over the 3: no news
+    script.add(30, squares, dice)
+    reported = [s for _, s in script.run(watcher_for(script)) if s.new_dice]
+    assert [sorted(d.pips for d in s.dice) for s in reported] == [[3, 5], [3, 5, 6]]
+    assert reported[0].replaces is None and reported[1].replaces == reported[0].t
 
 
 def test_two_rolls_two_readings():

@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -267,3 +268,37 @@ def test_read_whole_frame_looks_over_the_whole_picture(capsys, monkeypatch):
         assert built[-1].detector.focus_most == focus
         (entry,) = json.loads(capsys.readouterr().out)
         assert entry["dice"] and all(1 <= d["pips"] <= 6 for d in entry["dice"])
+
+
+@pytest.mark.parametrize("port", [5060, 6000, 6667, 10080])
+def test_serve_warns_of_a_port_browsers_refuse(port):
+    from companion.commands.serve import refused_port_warning
+
+    warning = refused_port_warning(port)
+    assert warning is not None and f"port {port}" in warning and "--port" in warning
+
+
+@pytest.mark.parametrize("port", [5000, 8000, 8080, 5001])
+def test_serve_says_nothing_of_a_port_browsers_open(port):
+    from companion.commands.serve import refused_port_warning
+
+    assert refused_port_warning(port) is None
+
+
+def test_a_damaged_video_or_picture_is_said_in_one_line_without_the_decoders_own(tmp_path):
+    """FFmpeg's "moov atom not found" and libjpeg's "Premature end of JPEG file" go to the
+    process's standard error from C; the command says what is wrong in one line of its own."""
+    fixtures = Path(__file__).parent / "fixtures"
+    video = tmp_path / "cut.mp4"
+    video.write_bytes((fixtures / "hand-over-dice" / "recording.mp4").read_bytes()[:5000])
+    picture = tmp_path / "cut.jpg"
+    picture.write_bytes(sorted((fixtures / "real").rglob("*.jpg"))[0].read_bytes()[:6000])
+    watched = subprocess.run(
+        [sys.executable, "-m", "companion", "watch", "--source", str(video)], capture_output=True, text=True
+    )
+    assert watched.returncode == 2
+    assert watched.stderr.splitlines() == [f"companion watch: cannot open {video} as video or stream"]
+    read = subprocess.run(
+        [sys.executable, "-m", "companion", "read", str(picture)], capture_output=True, text=True
+    )
+    assert "JPEG" not in read.stderr and "cut short" in read.stdout + read.stderr

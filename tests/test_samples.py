@@ -113,14 +113,17 @@ def test_a_calibration_that_does_not_fit_the_camera_is_reported_once_and_left_ou
 
 def watched_as_the_lamp_goes_on(folder, dice: list[tuple[str, int]], before_the_lamp) -> list[dict]:
     """The records of a recording: a second of bare table, then three of a roll of ``dice``
-    (colour, pips), each frame as ``before_the_lamp`` makes it; then the lamp goes on and the
-    same roll is seen as rendered."""
+    (colour, pips), each frame as ``before_the_lamp`` makes it; then the lamp goes on, the dice are
+    taken and rolled again, and land 120 px lower (dice back in the very places they lay would be
+    the same roll, seen again after a hand over them)."""
     import cv2
+    import numpy as np
 
     from tests.pictures import rendered, rendered_row
 
     bare, roll = rendered([], seed=5), rendered_row(dice, seed=5)
-    frames = [before_the_lamp(bare)] * 15 + [before_the_lamp(roll)] * 45 + [bare] * 15 + [roll] * 45
+    again = np.roll(roll, 120, axis=0)
+    frames = [before_the_lamp(bare)] * 15 + [before_the_lamp(roll)] * 45 + [bare] * 15 + [again] * 45
     for i, picture in enumerate(frames):
         cv2.imwrite(str(folder / f"{i:03d}.png"), picture)
     records: list[dict] = []
@@ -253,3 +256,47 @@ def test_a_recorded_hand_resting_over_fresh_dice_gives_no_roll_until_it_leaves_t
         assert roll["still_from"] <= seen.t <= roll["still_to"], (
             "read after the hand left, while the dice lay still"
         )
+
+
+def watch_json(folder: Path) -> list[dict]:
+    proc = subprocess.run(
+        [sys.executable, "-m", "companion", "watch", "--source", str(folder), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert proc.returncode == 0, proc.stderr
+    return [json.loads(line) for line in proc.stdout.splitlines()]
+
+
+def test_watch_gives_each_roll_once_when_a_hand_rests_over_it_after_it_settled():
+    """A recording made from real webcam photos: each of its five rolls lies still and is read,
+    then a hand rests 0.8 s over one of its dice and leaves without moving any. `companion
+    watch` prints each roll once, while it first lay still, and nothing when the hand leaves."""
+    folder = Path(__file__).parent / "fixtures" / "hand-after-roll"
+    truth = json.loads((folder / "recording.json").read_text())["rolls"]
+    rolls = [r for r in watch_json(folder) if "dice" in r]
+    assert [Counter(d["pips"] for d in r["dice"]) for r in rolls] == [
+        Counter(d["pips"] for d in roll["dice"]) for roll in truth
+    ]
+    for record, roll in zip(rolls, truth, strict=True):
+        assert roll["still_from"] <= record["t"] <= roll["hand_from"] and "replaces" not in record
+
+
+def test_watch_gives_a_roll_first_read_short_under_a_hand_once_then_its_correction():
+    """The recording whose hand rests 0.8 s over each roll's fresh dice before it lies still:
+    with no game to say how many dice were rolled, `companion watch` prints what it sees under
+    the hand, and once the hand has left, the whole roll as that reading's correction
+    (``replaces``: its t); each roll is one first report, and its last word is the true roll."""
+    folder = Path(__file__).parent / "fixtures" / "hand-over-dice"
+    truth = json.loads((folder / "recording.json").read_text())["rolls"]
+    rolls: dict[float, dict] = {}
+    for record in watch_json(folder):
+        if "dice" in record:
+            first = record.get("replaces", record["t"])
+            assert "replaces" not in record or first in rolls, "a correction of a roll printed before"
+            rolls[first] = record
+    assert len(rolls) == len(truth)
+    for (_, last), roll in zip(sorted(rolls.items()), truth, strict=True):
+        assert Counter(d["pips"] for d in last["dice"]) == Counter(d["pips"] for d in roll["dice"])
+        assert roll["still_from"] <= last["t"] <= roll["still_to"]

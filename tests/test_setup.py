@@ -57,11 +57,11 @@ def test_areas_drawn_on_the_picture_are_saved_and_used_at_once(client, setup, re
     picture = client.get("/api/setup/frame.jpg")
     assert picture.mimetype == "image/jpeg"
     assert cv2.imdecode(np.frombuffer(picture.data, np.uint8), cv2.IMREAD_COLOR).shape == (540, 960, 3)
-    areas = {"table": [0, 0, 365, 540], "tray": TRAY, "4": [600, 0, 300, 300], "slot": None}
+    areas = {"table": [0, 0, 365, 540], "tray": TRAY, "4": [0, 300, 300, 200], "slot": None}
     assert post(client, "/api/setup/areas", areas, token=None).status_code == 401
     assert post(client, "/api/setup/areas", areas, token="wrong").status_code == 401
     state = post(client, "/api/setup/areas", areas).get_json()
-    assert state["table"] == [0, 0, 365, 540] and state["zones"] == {"tray": TRAY, "4": [600, 0, 300, 300]}
+    assert state["table"] == [0, 0, 365, 540] and state["zones"] == {"tray": TRAY, "4": [0, 300, 300, 200]}
     saved = Calibration.load(setup.path)
     assert (
         saved.table == (0, 0, 365, 540)
@@ -93,12 +93,16 @@ def test_a_colour_is_learned_from_the_dice_in_the_tray_and_named_in_play(client,
     setup.see(rendered([("red", 4), ("red", 6), ("blue", 2), ("blue", 5)]))  # blue ones on a casino
     post(client, "/api/setup/areas", {"tray": TRAY})
     state = post(client, "/api/setup/colours", {"colour": "Rouge"}).get_json()  # the rule texts' French
+    boxes = state["learned"].pop("boxes")
     assert state["learned"] == {
         "colour": "red",
         "dice": 2,
+        "frame": [960, 540],
         "note": "learned as red, the reader's name for rouge",
         "warnings": [],
     }
+    # the boxes of the dice learned from, for the page to ring: the two red dice in the tray
+    assert sorted(round(x + w / 2, -1) for x, _, w, _ in boxes) == [140, 290]
     assert state["colours"] == ["red"]
     typo = post(client, "/api/setup/colours", {"colour": "blu"})  # refused: nothing learned as "blu"
     assert typo.status_code == 400 and "no colour 'blu' — did you mean 'blue'?" in typo.get_json()["error"]
@@ -134,12 +138,92 @@ def test_colours_learned_under_another_name_count_as_learned():
     assert colours_to_learn(["grey"], config) == [{"colour": "orange", "player": "Bo"}]
 
 
-def test_a_tray_holding_two_colours_is_learned_with_a_warning(client, setup):
+def test_a_tray_holding_two_colours_is_refused_and_nothing_is_learned(client, setup):
     setup.see(rendered([("red", 4), ("blue", 6), ("red", 2), ("blue", 3)], seed=2))
-    state = post(client, "/api/setup/colours", {"colour": "red"}).get_json()  # no tray: the whole table
-    (warning,) = state["learned"]["warnings"]
-    assert "are not all one colour (2 look red, 2 blue)" in warning and "only red dice" in warning
+    answer = post(client, "/api/setup/colours", {"colour": "red"})  # no tray: the whole table
+    refused = answer.get_json()
+    assert answer.status_code == 400 and refused["code"] == "dice_mixed"
+    assert "not all one colour (2 look red, 2 blue)" in refused["error"]
+    assert "leave only the red dice there" in refused["error"]
+    assert refused["values"] == {"colour": "red", "many": 2, "many_look": "red", "few": 2, "few_look": "blue"}
+    assert not setup.path.exists()
     assert post(client, "/api/setup/colours", {"shade": "red"}).status_code == 400
+
+
+def test_a_colour_is_learned_from_the_picture_on_screen_not_a_newer_frame(client, setup):
+    """The player looks at red dice in the tray and taps learn; meanwhile the camera's newest
+    frame shows the tray empty: the picture the page showed (its X-Picture number) is used."""
+    setup.see(rendered([("red", 4), ("red", 6)]))
+    shown = client.get("/api/setup/frame.jpg")
+    number = int(shown.headers["X-Picture"])
+    setup.see(rendered([]))  # the dice taken away since
+    state = post(client, "/api/setup/colours", {"colour": "red", "picture": number}).get_json()
+    assert state["learned"]["dice"] == 2 and state["colours"] == ["red"]
+    empty = post(client, "/api/setup/colours", {"colour": "blue"})  # no picture named: the newest frame
+    assert empty.status_code == 400 and empty.get_json()["code"] == "no_dice_seen_table"
+    for _ in range(8):  # the page has taken newer pictures since: the old one is no longer kept
+        client.get("/api/setup/frame.jpg")
+    gone = post(client, "/api/setup/colours", {"colour": "red", "picture": number})
+    assert gone.status_code == 400 and gone.get_json()["code"] == "picture_gone"
+    assert "take a new picture" in gone.get_json()["error"]
+
+
+@pytest.mark.parametrize(
+    "areas, code, words",
+    [
+        ({"tray": [100, 100, 300, 6]}, "area_too_small", "the tray is 300×6 pixels, too small to hold a die"),
+        (
+            {"table": [0, 0, 480, 540], "3": [400, 0, 200, 200]},
+            "area_outside_table",
+            "casino 3 lies 60 % outside the table area",
+        ),
+        (
+            {"tray": [100, 100, 300, 200], "1": [50, 50, 200, 200]},
+            "area_overlap",
+            "casino 1 lies over the tray",
+        ),
+        ({"2": [0, 0, 200, 200], "1": [20, 20, 200, 200]}, "area_overlap", "casino 1 lies over casino 2"),
+    ],
+)
+def test_areas_that_cannot_be_right_are_refused_with_the_reason(client, setup, areas, code, words):
+    setup.see(rendered([("red", 4)]))
+    answer = post(client, "/api/setup/areas", areas)
+    refused = answer.get_json()
+    assert answer.status_code == 400 and refused["code"] == code and words in refused["error"]
+    assert refused["values"]["area"] in areas
+    assert not setup.path.exists()
+
+
+def test_areas_that_touch_or_share_an_edge_are_kept(client, setup):
+    setup.see(rendered([("red", 4)]))
+    areas = {
+        "table": [0, 0, 960, 540],
+        "tray": [300, 300, 360, 240],
+        "1": [0, 0, 160, 200],
+        "2": [150, 0, 160, 200],
+    }
+    assert post(client, "/api/setup/areas", areas).status_code == 200
+
+
+def test_saving_areas_keeps_the_colours_learned(client, setup):
+    setup.see(rendered([("red", 4), ("red", 6)]))
+    post(client, "/api/setup/colours", {"colour": "red"})
+    post(client, "/api/setup/areas", {"tray": TRAY, "4": [600, 0, 300, 300]})
+    saved = Calibration.load(setup.path)
+    assert set(saved.colours) == {"red"} and set(saved.zones) == {"tray", "4"}
+
+
+def test_the_page_is_told_when_the_camera_stopped_or_the_recording_ended(client, setup, tmp_path):
+    setup.see(rendered([("red", 4)]))
+    games = client.application.extensions["games"]
+    assert client.get("/api/setup").get_json()["status"] is None
+    games.set_camera_status("lost", "camera 0 gives no frames; reconnecting in 1 s", "camera 0")
+    assert client.get("/api/setup").get_json()["status"]["kind"] == "lost"
+    games.set_camera_status("ended", "the recording ended", "sample")
+    assert client.get("/api/setup").get_json()["status"] == {
+        "kind": "ended",
+        "message": "the recording ended",
+    }
 
 
 def test_a_live_camera_reads_with_the_tables_own_calibration_when_none_is_named(tmp_path, monkeypatch):

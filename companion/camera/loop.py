@@ -23,7 +23,11 @@ def watcher_for(reader: DiceReader, rolled: Callable[[], int | None] = lambda: N
 
 
 def roll_record(seen: Settled) -> dict[str, Any]:
-    return {"t": round(seen.t, 3), "dice": [d.to_json() for d in seen.dice]}
+    """A roll as ``watch`` prints it; a better look at a roll already printed names its t."""
+    record: dict[str, Any] = {"t": round(seen.t, 3), "dice": [d.to_json() for d in seen.dice]}
+    if seen.replaces is not None:
+        record["replaces"] = round(seen.replaces, 3)
+    return record
 
 
 def event_record(event: CameraEvent, t: float) -> dict[str, Any]:
@@ -44,11 +48,12 @@ def watch_source(
 ) -> None:
     """Watch until the recording ends (or ``stop()`` says so, for a live camera).
 
-    Each settled reading goes to ``on_settled``; those with dice in the tray are rolls and
-    are also emitted as records. Every frame looked at goes to ``on_frame`` (the setup page's
-    picture). ``rolled`` says how many dice the roller rolls now (None: unknown): a tray read
-    with fewer is read again with the whole frame looked at. ``read_again``, once set, has the
-    table read again as if it had just settled (it is cleared then)."""
+    Each settled reading goes to ``on_settled``; those with new dice in the tray (a roll, or
+    a better look at the roll reported before: ``replaces``) are also emitted as records. Every
+    frame looked at goes to ``on_frame`` (the setup page's picture). ``rolled`` says how many
+    dice the roller rolls now (None: unknown): a tray read with fewer is read again with the
+    whole frame looked at. ``read_again``, once set, has the table read again as if it had just
+    settled (it is cleared then)."""
     watcher = watcher_for(reader, rolled)
     lighting = LightingWatch()
     dice_colours = DiceColourWatch()
@@ -57,7 +62,7 @@ def watch_source(
     def handle(seen: Settled | None) -> None:
         if seen is None:
             return
-        if seen.dice:
+        if seen.new_dice:  # not the roll already reported, seen again after a hand left
             emit(roll_record(seen))
             if (record := dice_colours.look(seen.t, seen.frame, [d.box for d in seen.dice])) is not None:
                 emit(record)

@@ -9,6 +9,7 @@ from typing import Protocol
 import cv2
 import numpy as np
 
+from ..vision.native_noise import native_stderr_silenced
 from ..vision.picture_file import FRAME_SUFFIXES
 
 # Probing for a webcam that is not there is normal here; the user gets our message, not OpenCV's.
@@ -59,7 +60,8 @@ class FolderSource:
 
     def read(self) -> np.ndarray | None:
         while self._next < len(self.paths):
-            frame = cv2.imread(str(self.paths[self._next]), cv2.IMREAD_COLOR)
+            with native_stderr_silenced():  # libjpeg's lines about a damaged frame
+                frame = cv2.imread(str(self.paths[self._next]), cv2.IMREAD_COLOR)
             self._next += 1
             if frame is not None:
                 return frame
@@ -93,7 +95,8 @@ def open_source(camera: int | None = None, source: str | None = None) -> FrameSo
                 return FolderSource(path / "frames", _folder_fps(path))
             else:
                 return FolderSource(path)
-    capture = cv2.VideoCapture(str(path) if "://" not in source else source)
+    with native_stderr_silenced():  # FFmpeg's own lines ("moov atom not found"): ours follow
+        capture = cv2.VideoCapture(str(path) if "://" not in source else source)
     if not capture.isOpened():
         raise SourceError(f"cannot open {source} as video or stream")
     fps = capture.get(cv2.CAP_PROP_FPS) or None

@@ -14,17 +14,29 @@ from ..vision.calibration import Calibration
 from ..vision.dark_frame import is_dark
 from ..vision.die import SeenDie, in_reading_order
 from .motion import Motion, MotionTracker
+from .same_roll import Verdict, compare, exactly_again
 
 
 @dataclass(frozen=True)
 class Settled:
     """One settled view: when (seconds on the source's clock), the dice in the tray, and
-    the dice elsewhere by zone name ("1".."6", "slot"; "" outside every zone)."""
+    the dice elsewhere by zone name ("1".."6", "slot"; "" outside every zone).
+
+    ``again``: the tray holds the roll reported before (or some of its dice), each die where it
+    lay: the table moved (a hand rested over it and left) but nothing was rolled. ``replaces``:
+    the tray holds the roll reported at that t, seen better (dice a hand hid, pips misread)."""
 
     t: float
     dice: tuple[SeenDie, ...]
     placed: dict[str, int] = field(default_factory=dict, compare=False)
     frame: np.ndarray | None = field(default=None, repr=False, compare=False)
+    again: bool = False
+    replaces: float | None = None
+
+    @property
+    def new_dice(self) -> bool:
+        """Whether this view reports dice: a new roll or a roll's correction."""
+        return bool(self.dice) and not self.again
 
 
 def signature(dice: list[SeenDie] | tuple[SeenDie, ...]) -> Counter:
@@ -159,6 +171,9 @@ class RollWatcher:
         self._whole = False  # this settling's dice are read with the whole frame looked at
         self._held: Settled | None = None  # a short reading waiting for the table to settle again
         self._held_until = 0.0
+        self._reported: Settled | None = None  # the roll in the tray, as last reported
+        self._first_t: float | None = None  # when that roll was first reported
+        self._hidden: Settled | None = None  # that roll, when the tray read empty since
 
     @property
     def state(self) -> Motion:
@@ -170,6 +185,7 @@ class RollWatcher:
         self.tracker.locked = False
         self.tracker.still_since = None
         self._pending, self._active, self._held = [], False, None
+        self._reported = self._first_t = self._hidden = None  # whatever is read next is reported
 
     def finish(self, t: float, frame: np.ndarray, step: float = 0.1) -> Settled | None:
         """The recording ended at ``t``: the table stays as its last frame shows it. Look at
@@ -181,10 +197,40 @@ class RollWatcher:
             if seen is not None:
                 return seen
         held, self._held = self._held, None  # nothing more will come to read in full
-        return held
+        return self._as_reported(held)
 
     def feed(self, t: float, frame: np.ndarray) -> Settled | None:
         """Look at the frame seen at ``t``; a Settled when the table has settled and been read."""
+        return self._as_reported(self._settled(t, frame))
+
+    def _as_reported(self, seen: Settled | None) -> Settled | None:
+        """``seen`` told apart from the roll reported before: the same dice where they lay
+        (``again``), that roll seen better (``replaces``), or a new roll."""
+        if seen is None:
+            return None
+        if not seen.dice:
+            if self._reported is not None:
+                # A hand over the whole roll, or its dice taken to the casinos: only the very same
+                # dice, each where it lay, are that roll again; and this is not the bare table.
+                self._hidden, self._reported = self._reported, None
+            else:
+                self.tracker.mark_empty()  # nothing in the tray: this is how the bare table looks
+            return seen
+        hidden, self._hidden = self._hidden, None
+        if hidden is not None and exactly_again(hidden.dice, seen.dice):
+            self._reported = hidden
+            return replace(seen, again=True)
+        verdict = Verdict.NEW if self._reported is None else compare(self._reported.dice, seen.dice)
+        if verdict is Verdict.AGAIN:
+            return replace(seen, again=True)
+        if verdict is Verdict.CORRECTED:
+            seen = replace(seen, replaces=self._first_t)
+        else:
+            self._first_t = seen.t
+        self._reported = seen
+        return seen
+
+    def _settled(self, t: float, frame: np.ndarray) -> Settled | None:
         seen = self._look(t, frame)
         if seen is not None:
             held, self._held = self._held, None  # a newer reading stands in for a short one waiting
@@ -204,6 +250,8 @@ class RollWatcher:
         fitted = self.calibration().fitted_to((frame.shape[1], frame.shape[0])).calibration
         self.tracker.region = fitted.table
         state, settle_now = self.tracker.update(frame, t)
+        if state is Motion.EMPTY:
+            self._reported = self._first_t = self._hidden = None  # the bare table: the next dice are a roll
         if state is not Motion.STILL:
             self._pending, self._active = [], False
             return None
@@ -231,6 +279,4 @@ class RollWatcher:
         dice = voted_colours(self._pending)
         self._pending, self._active = [], False
         tray, placed = split_by_zone(dice, fitted)
-        if not tray:
-            self.tracker.mark_empty()  # nothing in the tray: this is how the bare table looks
         return Settled(t, tuple(tray), placed, frame)

@@ -99,8 +99,8 @@ class CameraBridge:
                     state = live.state
                 else:
                     self.service.propose_placement(live.record.id, proposal)
-        if not seen.dice or state.phase not in ROLL_PHASES:
-            return
+        if not seen.new_dice or state.phase not in ROLL_PHASES:
+            return  # seen.again: the roll offered before, seen once more after a hand left
         dice = to_rules_dice(seen.dice, state.expected_roll())
         unsure = tuple(sorted(set(unsure_dice(seen.dice)) | set(taken_from_others(seen.dice, dice, state))))
 

@@ -1,6 +1,7 @@
 """`companion serve`: the tablet pages, the API and the live streams on one HTTP server."""
 
 import argparse
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -15,6 +16,15 @@ if TYPE_CHECKING:
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 #: the games made for recordings, one per recording, in the data folder
 RECORDINGS_FILE = "recordings.json"
+#: ports Chromium, Firefox and Safari refuse to load pages from (ERR_UNSAFE_PORT): those of
+#: other services a page must not be able to talk to (mail, SIP on 5060, X11 on 6000, IRC …)
+BROWSER_REFUSED_PORTS = frozenset(
+    {1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102}
+    | {103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427}
+    | {465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989}
+    | {990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665}
+    | {6666, 6667, 6668, 6669, 6679, 6697, 10080}
+)
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -97,6 +107,8 @@ def serve(args: argparse.Namespace, folder: Path) -> int:
     from ..web.live import make_server
 
     listening = listen(args.host, args.port)  # a port in use is said before anything is made
+    if (warning := refused_port_warning(args.port)) is not None:
+        print(warning, file=sys.stderr, flush=True)
 
     config: dict[str, object] = {"MAX_VIEWERS": args.viewers, "DATA_DIR": str(folder)}
     if args.host not in LOOPBACK:
@@ -121,6 +133,16 @@ def serve(args: argparse.Namespace, folder: Path) -> int:
             stop_camera()
         app.extensions["games"].changes.close()
     return 0
+
+
+def refused_port_warning(port: int) -> str | None:
+    """What to tell a player whose ``port`` browsers refuse to open pages from (None: they do not)."""
+    if port not in BROWSER_REFUSED_PORTS:
+        return None
+    return (
+        f"warning: browsers refuse to open pages on port {port} (ERR_UNSAFE_PORT), so the tablet "
+        "page will not load there; choose another --port (5000, 8000 or 8080)"
+    )
 
 
 def listen(host: str, port: int) -> "socket.socket":
@@ -177,14 +199,18 @@ def start_camera(args: argparse.Namespace, app) -> Callable[[], None]:
     from .vision_support import build_reader, table_calibration
 
     games = app.extensions["games"]
-    # the setup page saves to the file given, never into a sample's folder
-    setup_file = args.calibration or DEFAULT_FILE
-    calibration, note = table_calibration(args.calibration, args.camera, args.source)
-    if note:
-        print(note, flush=True)
-    if calibration is not None and not Path(calibration).exists():
-        print(f"No calibration at {calibration} yet: the table setup page will write it.", flush=True)
-        calibration = None
+    # the setup page saves to the file given, never into a sample's folder; what it saved is
+    # read again on the next start, for a recording as for a camera
+    setup_file = Path(args.calibration or DEFAULT_FILE)
+    if setup_file.exists():
+        calibration = setup_file
+        if args.calibration is None:
+            print(f"Using this table's setup in {setup_file} (--calibration names another).", flush=True)
+    else:
+        print(f"No calibration at {setup_file} yet: the table setup page will write it.", flush=True)
+        calibration, note = table_calibration(None, args.camera, args.source)  # a sample's own
+        if note:
+            print(note, flush=True)
     # two threads for the models, whatever --threads gives the server's workers
     reader = build_reader(calibration, args.model, args.pip_model, threads=2, whole_frame=args.whole_frame)
     try:

@@ -132,6 +132,7 @@ def load_image(path: Path) -> Picture:
     import cv2
 
     from ..vision.heic import HeicError, read_heic
+    from ..vision.native_noise import native_stderr_silenced
     from ..vision.quality import unreadable
 
     if not path.exists():
@@ -150,7 +151,8 @@ def load_image(path: Path) -> Picture:
                 None, f"{path} is a folder with no pictures in it ({', '.join(PICTURE_SUFFIXES)}){hint}"
             )
         return Picture(None, f"{path} is a folder, not a picture: name one picture in it")
-    image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    with native_stderr_silenced():  # libjpeg's "Premature end of JPEG file": CUT_SHORT says it
+        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
     with path.open("rb") as file:
         head = file.read(16)
     if image is None and head and is_heic(path, head):

@@ -47,7 +47,8 @@ def run(args: argparse.Namespace) -> int:
             print(json.dumps(record), flush=True)
         elif "dice" in record:
             dice = ", ".join(f"{d['pips']} {d['colour']}" for d in record["dice"])
-            print(f"{record['t']:8.2f} s  roll: {dice}", flush=True)
+            corrects = f" (corrects the roll at {record['replaces']:.2f} s)" if "replaces" in record else ""
+            print(f"{record['t']:8.2f} s  roll: {dice}{corrects}", flush=True)
         else:
             print(f"{record['t']:8.2f} s  camera {record['camera']}: {record['message']}", flush=True)
 

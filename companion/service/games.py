@@ -372,13 +372,14 @@ class GameService:
         ``crops()``: a crop of each die, kept with a fix of it."""
         with self._lock:
             live = self.get(game_id)
+            roller = roller_name(live.state)
             if unsure and live.state.roll_fits(dice):
-                kind, problem = "unsure", unsure_problem(len(unsure))
+                kind, problem = "unsure", unsure_problem(len(unsure), roller)
             else:
                 try:
                     return self._record(live, Rolled(self._roller(live), dice))
                 except IllegalMove as err:
-                    kind, problem = "misfit", str(err)
+                    kind, problem = "misfit", f"{roller}'s roll as the camera read it: {err}"
             version = (live.camera_roll or {}).get("version", 0) + 1
             live.camera_roll = {
                 "dice": [die_to_dict(d) for d in dice],
@@ -434,7 +435,10 @@ class GameService:
                 except IllegalMove as err:
                     pending["kind"], pending["problem"] = "misfit", str(err)
             elif live.state.roll_fits(dice):
-                pending["kind"], pending["problem"] = "unsure", unsure_problem(len(pending["unsure"]))
+                pending["kind"], pending["problem"] = (
+                    "unsure",
+                    unsure_problem(len(pending["unsure"]), roller_name(live.state)),
+                )
             self._changed(game_id)
         return live
 
@@ -626,7 +630,14 @@ def summary_of(state: GameState | None, events: int, damage: Damage | None = Non
     }
 
 
-def unsure_problem(count: int) -> str:
-    """Why a roll that fits waits for a player: the camera is unsure of ``count`` of its dice."""
+def roller_name(state: GameState) -> str:
+    """The player whose roll the game waits for, by name and colour: "Ana (red)"."""
+    colour = state.current_player or ""
+    name = next((p.name for p in state.config.players if p.colour == colour), colour)
+    return f"{name} ({colour})" if name != colour else colour
+
+
+def unsure_problem(count: int, roller: str) -> str:
+    """Why a roll that fits waits for a player: the camera is unsure of ``count`` of ``roller``'s dice."""
     dice = counted(count, "die", "dice")
-    return f"the camera is unsure of {dice} (boxed in red); check the roll, then record it"
+    return f"the camera is unsure of {dice} of {roller}'s roll (boxed in red); check the roll, then record it"

@@ -45,21 +45,32 @@ def needs_setup_token(view: Callable[..., Any]) -> Callable[..., Any]:
         expected = current_app.config.get("SETUP_TOKEN") or ""
         scheme, _, token = request.headers.get("Authorization", "").partition(" ")
         if scheme.lower() != "bearer" or not expected or not secrets.compare_digest(token.strip(), expected):
-            return jsonify(error="this needs the setup token from the link companion serve printed"), 401
+            return refusal(
+                "this needs the setup token from the link companion serve printed", "setup_token"
+            ), 401
         return view(*args, **kwargs)
 
     return wrapper
 
 
+def refusal(message: str, code: str, values: dict[str, Any] | None = None) -> Response:
+    """The API's error: the English sentence, its stable code and the values its words name."""
+    return jsonify(error=message, code=code, values=values or {})
+
+
 @blueprint.errorhandler(NoCamera)
 def no_camera(err: Exception) -> tuple[Response, int]:
-    return jsonify(error=str(err)), 404
+    return refusal(str(err), "no_camera"), 404
 
 
 @blueprint.errorhandler(SetupError)
+def cannot(err: SetupError) -> tuple[Response, int]:
+    return refusal(str(err), err.code, err.values), 400
+
+
 @blueprint.errorhandler(RequestError)
-def cannot(err: Exception) -> tuple[Response, int]:
-    return jsonify(error=str(err)), 400
+def malformed(err: Exception) -> tuple[Response, int]:
+    return refusal(str(err), getattr(err, "code", "bad_request"), getattr(err, "values", None)), 400
 
 
 @blueprint.get("/setup")
@@ -73,7 +84,9 @@ def with_game(state: dict[str, Any]) -> dict[str, Any]:
     games = current_app.extensions.get("games")
     live = games.active_game() if games is not None else None
     to_learn = colours_to_learn(state["colours"], live.state.config) if live is not None else None
-    return {**state, "to_learn": to_learn}
+    camera = games.camera if games is not None else None  # stopped, ended, dim …: the page says so
+    status = {"kind": camera["kind"], "message": camera["message"]} if camera else None
+    return {**state, "to_learn": to_learn, "status": status}
 
 
 @blueprint.get("/api/setup")
@@ -83,8 +96,10 @@ def state() -> Response:
 
 @blueprint.get("/api/setup/frame.jpg")
 def frame() -> Response:
-    response = Response(table_setup().jpeg(), mimetype="image/jpeg")
+    number, data = table_setup().picture()
+    response = Response(data, mimetype="image/jpeg")
     response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Picture"] = str(number)  # learning a colour names the picture it saw
     return response
 
 
@@ -103,5 +118,11 @@ def colours() -> Response:
     data = json_body()
     colour = data.get("colour") if isinstance(data, dict) else None
     if not isinstance(colour, str):
-        raise SetupError('send the colour of the dice on the table: {"colour": "red"}')
-    return jsonify(with_game(table_setup().learn(colour)))
+        raise SetupError('send the colour of the dice on the table: {"colour": "red"}', "colour_unnamed")
+    picture = data.get("picture")
+    if picture is not None and (isinstance(picture, bool) or not isinstance(picture, int)):
+        raise SetupError(
+            f"picture: the number of the picture shown (its X-Picture header), got {picture!r}",
+            "picture_gone",
+        )
+    return jsonify(with_game(table_setup().learn(colour, picture)))

@@ -72,10 +72,13 @@ def make_recording(
     seed: int,
     still_s: float = STILL_S,
     hand_s: float = 0.0,
+    hand_after_s: float = 0.0,
 ) -> None:
     """``out/frames/*.jpg`` and ``out/recording.json``: a bare table, then ``count`` photos of
     ``photos_folder`` each still for ``still_s`` seconds as a settled roll, with motion between;
-    with ``hand_s``, a hand rests still that long over one of each roll's fresh dice first."""
+    with ``hand_s``, a hand rests still that long over one of each roll's fresh dice first; with
+    ``hand_after_s``, once the roll has lain still, a hand rests that long over one of its dice,
+    leaves without moving any, and the roll lies still for ``still_s`` again."""
     rng = np.random.default_rng(seed)
     items = list(read_yolo_folder(photos_folder))
     chosen = [items[i] for i in sorted(rng.choice(len(items), size=min(count, len(items)), replace=False))]
@@ -94,14 +97,22 @@ def make_recording(
             frames += moving(covered, photo, int(MOVE_S * FPS), rng)  # the hand leaves
         still_from = len(frames) / FPS
         frames += [noisy(photo, rng) for _ in range(int(still_s * FPS))]
-        rolls.append(
-            {
-                "dice": [{"colour": colour, "pips": b.pips} for b in item.boxes(w, h)],
-                "still_from": round(still_from, 3),
-                "still_to": round(len(frames) / FPS, 3),
-                "photo": item.image_path.name,
-            }
-        )
+        roll = {
+            "dice": [{"colour": colour, "pips": b.pips} for b in item.boxes(w, h)],
+            "still_from": round(still_from, 3),
+            "still_to": round(len(frames) / FPS, 3),
+            "photo": item.image_path.name,
+        }
+        if hand_after_s:
+            box = item.boxes(w, h)[int(rng.integers(len(item.rows)))]
+            covered = with_hand(photo, (box.x, box.y, box.w, box.h), rng)
+            frames += moving(photo, covered, int(MOVE_S * FPS), rng)  # the hand comes
+            roll["hand_from"] = round(len(frames) / FPS, 3)
+            frames += [noisy(covered, rng) for _ in range(int(hand_after_s * FPS))]
+            roll["hand_to"] = round(len(frames) / FPS, 3)
+            frames += moving(covered, photo, int(MOVE_S * FPS), rng)  # and leaves
+            frames += [noisy(photo, rng) for _ in range(int(still_s * FPS))]
+        rolls.append(roll)
         frames += moving(photo, bare, int(MOVE_S * FPS), rng)
         frames += [noisy(bare, rng) for _ in range(int(BARE_S * FPS))]
     (out / "frames").mkdir(parents=True, exist_ok=True)
@@ -133,8 +144,23 @@ def main() -> None:
     parser.add_argument(
         "--hand", type=float, default=0.0, metavar="SECONDS", help="a hand rests over each roll's dice first"
     )
+    parser.add_argument(
+        "--hand-after",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="a hand rests over each roll's dice once it lies still, then leaves",
+    )
     args = parser.parse_args()
-    make_recording(args.out, args.photos, args.count, args.colour, args.seed, hand_s=args.hand)
+    make_recording(
+        args.out,
+        args.photos,
+        args.count,
+        args.colour,
+        args.seed,
+        hand_s=args.hand,
+        hand_after_s=args.hand_after,
+    )
 
 
 if __name__ == "__main__":

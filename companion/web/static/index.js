@@ -19,8 +19,11 @@ function setPlayerCount(count) {
 async function createGame(event) {
   event.preventDefault();
   const form = event.target;
-  const rows = [...document.querySelectorAll(".player-row")];
-  const players = rows.map((row, i) => {
+  // once a name is typed, a row left blank is a seat nobody took; with none typed, each row plays
+  const all = [...document.querySelectorAll(".player-row")];
+  const named = all.filter((row) => row.querySelector("input").value.trim());
+  const rows = named.length ? named : all;
+  const players = rows.map((row) => {
     const colour = row.querySelector("select").value;
     // a player left unnamed is named after their colour, in the page's language ("Rojo")
     const colourWord = colourName(colour);

@@ -1,10 +1,18 @@
 // The table setup page: the camera's picture, its areas drawn by dragging, colours learned from
-// the dice on the table. Changes need the setup token from the link `companion serve` printed.
+// the dice on the picture on screen. Changes need the setup token from the link `companion serve` printed.
 const SETUP_TOKEN_KEY = "vegas-setup-token";
-let setup = null;           // the server's state: frame size, areas, colours, file
-let areas = {};             // the areas as drawn here, in pixels of the camera's picture
+const REFRESH_MS = 3000;        // a new picture and state this often
+const WAITING_MS = 1000;        // before the camera's first picture, ask this often
+const RINGS_MS = 8000;          // the picture a colour was learned from stays this long, its dice ringed
+let setup = null;               // the server's state: frame size, areas, colours, file, camera status
+let areas = {};                 // the areas as drawn here, in pixels of the camera's picture
+let edited = false;             // areas changed here and not saved: a refresh keeps them
 let chosen = "tray";
 let drag = null;
+let picture = null;             // the number of the picture on screen (learning uses that one)
+let pictureUrl = null;
+let rings = null;               // {boxes, until}: the dice a colour was just learned from
+let timer = null;
 
 function setupToken() {
   const hash = new URLSearchParams(location.hash.slice(1));
@@ -15,8 +23,31 @@ function setupToken() {
   return localStorage.getItem(SETUP_TOKEN_KEY);
 }
 
+// The server's refusal in the page's language: ``error.<code>`` filled from its values (an area
+// by its name here), else the server's English sentence.
+function refusalText(data, status) {
+  const values = { ...(data.values || {}) };
+  for (const key of ["area", "other"]) if (values[key]) values[key] = areaLabel(values[key]);
+  for (const key of ["colour", "many_look", "few_look"]) if (values[key]) values[key] = colourName(values[key]);
+  const key = `error.${data.code}`;
+  const translated = data.code ? t(key, values) : key;
+  return translated !== key ? translated : data.error || `${status}`;
+}
+
 async function setupApi(method, path, body) {
-  return request(method, path, body, setupToken(), t("setup.token"));
+  const headers = { "Content-Type": "application/json" };
+  const token = setupToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (err) {
+    throw new Error(t("error.network"));
+  }
+  const data = await response.json().catch(() => ({}));
+  if (response.status === 401 && method !== "GET") throw Object.assign(new Error(t("setup.token")), { data });
+  if (!response.ok) throw Object.assign(new Error(refusalText(data, response.status)), { data });
+  return data;
 }
 
 function areaLabel(name) {
@@ -28,6 +59,21 @@ function showProblem(message) {
   const box = document.getElementById("setup-problem");
   box.hidden = !message;
   box.textContent = message || "";
+}
+
+// what the page says above the picture: no picture yet, the camera stopped, the recording ended
+function renderCamera() {
+  const line = document.getElementById("setup-camera");
+  const status = setup && setup.status;
+  let text = "";
+  let kind = "";
+  if (setup && !setup.frame) [text, kind] = [t("setup.waiting"), "waiting"];
+  else if (status && status.kind === "ended") [text, kind] = [t("setup.ended"), "ended"];
+  else if (status && status.kind === "lost") [text, kind] = [t("setup.lost", { message: status.message }), "lost"];
+  line.textContent = text;
+  line.className = `setup-camera ${kind}`;
+  line.hidden = !text;
+  document.getElementById("setup-view").classList.toggle("stale", kind === "ended" || kind === "lost");
 }
 
 function renderStatus() {
@@ -44,44 +90,114 @@ function renderStatus() {
     button.setAttribute("aria-checked", String(button.dataset.area === chosen));
     button.classList.toggle("chosen", button.dataset.area === chosen);
   });
+  document.getElementById("setup-drawing").textContent = t("setup.drawing", { area: areaLabel(chosen) });
+  renderCamera();
+}
+
+function overlaps(a, b) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+// Each label where it is read whole and covers no other: inside its area's top left, else its
+// other corners, else just outside it; always inside the picture.
+function placeLabels(labels, w, h) {
+  const placed = [];
+  for (const { text, rect, short } of labels) {
+    const [x, y, rw, rh] = rect;
+    const pad = 4;
+    if (text.getBBox().width > rw - 2 * pad) text.textContent = short;  // a narrow casino: its number
+    const box = text.getBBox();
+    const fits = (cx, cy) => ({
+      x: Math.min(Math.max(cx, 0), w - box.width), y: Math.min(Math.max(cy, 0), h - box.height),
+      width: box.width, height: box.height,
+    });
+    const candidates = [
+      fits(x + pad, y + pad), fits(x + rw - box.width - pad, y + pad),
+      fits(x + pad, y + rh - box.height - pad), fits(x + rw - box.width - pad, y + rh - box.height - pad),
+      fits(x, y - box.height - pad), fits(x, y + rh + pad),
+    ];
+    const spot = candidates.find((c) => !placed.some((p) => overlaps(c, p))) || candidates[0];
+    placed.push(spot);
+    text.setAttribute("x", spot.x);
+    text.setAttribute("y", spot.y + box.height * 0.8);  // the baseline, below the box's top
+  }
 }
 
 function renderAreas() {
   const svg = document.getElementById("setup-areas");
-  if (!setup || !setup.frame) return;
+  if (!setup || !setup.frame) { svg.replaceChildren(); return; }
   const [w, h] = setup.frame;
   svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
   const ns = "http://www.w3.org/2000/svg";
   const shapes = [];
-  for (const [name, rect] of Object.entries(areas)) {
-    if (!rect) continue;
-    const [x, y, rw, rh] = rect;
+  const labels = [];
+  // the chosen area last, so its outline and label are on top
+  // labels of 1/24 of the picture's height, and never under 13 px on screen (a phone)
+  const shown = document.getElementById("setup-frame").getBoundingClientRect().width || w;
+  const fontSize = Math.round(Math.max(h / 24, (13 * w) / shown));
+  const names = Object.keys(areas).filter((n) => areas[n]).sort((a, b) => (a === chosen) - (b === chosen));
+  for (const name of names) {
+    const [x, y, rw, rh] = areas[name];
     const box = document.createElementNS(ns, "rect");
     Object.entries({ x, y, width: rw, height: rh, class: `area ${name === chosen ? "chosen" : ""} ${name}` })
       .forEach(([k, v]) => box.setAttribute(k, v));
     const label = document.createElementNS(ns, "text");
-    Object.entries({ x: x + 6, y: y + Math.max(20, h / 18), class: "area-label" }).forEach(([k, v]) => label.setAttribute(k, v));
-    label.setAttribute("font-size", Math.max(18, h / 20));
+    label.setAttribute("class", `area-label${name === chosen ? " chosen" : ""}`);
+    label.setAttribute("font-size", fontSize);
+    label.setAttribute("data-area", name);
     label.textContent = areaLabel(name);
-    shapes.push(box, label);
+    shapes.push(box);
+    labels.push({ text: label, rect: areas[name], short: /^\d$/.test(name) ? name : areaLabel(name) });
   }
-  svg.replaceChildren(...shapes);
+  const ringsNow = rings && rings.until > Date.now() ? rings.boxes : [];
+  for (const [x, y, bw, bh] of ringsNow) {
+    const ring = document.createElementNS(ns, "circle");
+    Object.entries({ cx: x + bw / 2, cy: y + bh / 2, r: Math.max(bw, bh) * 0.8, class: "learned-ring" })
+      .forEach(([k, v]) => ring.setAttribute(k, v));
+    shapes.push(ring);
+  }
+  svg.replaceChildren(...shapes, ...labels.map((l) => l.text));
+  placeLabels(labels, w, h);
 }
 
-function refreshPicture() {
-  if (drag) return;
-  document.getElementById("setup-frame").src = `/api/setup/frame.jpg?t=${Date.now()}`;
+async function refreshPicture(asked = false) {
+  if (drag || !setup || !setup.frame) return;
+  if (!asked && rings && rings.until > Date.now()) return;  // the learned dice stay ringed a while
+  if (asked) rings = null;
+  try {
+    const response = await fetch(`/api/setup/frame.jpg?t=${Date.now()}`, { cache: "no-store" });
+    if (!response.ok) return;
+    const number = Number(response.headers.get("X-Picture"));
+    const url = URL.createObjectURL(await response.blob());
+    const img = document.getElementById("setup-frame");
+    img.src = url;
+    if (pictureUrl) URL.revokeObjectURL(pictureUrl);
+    [picture, pictureUrl] = [number || null, url];
+  } catch (err) {
+    // the next refresh tries again; the line above the picture says when the camera is gone
+  }
 }
 
-async function refreshLearned() {
-  // a game started (or a colour learned elsewhere) since the page opened changes what is left to learn
+async function refreshState() {
+  // the first picture, a game started, a colour learned elsewhere, the camera stopped: all change what is shown
   try {
     const now = await setupApi("GET", "/api/setup");
-    setup = { ...setup, colours: now.colours, to_learn: now.to_learn };
-    renderStatus();
+    const first = !setup || !setup.frame;
+    setup = { ...now };
+    if (first && setup.frame || !edited) areas = { table: setup.table, ...setup.zones };
+    showProblem(setup.problem || "");
   } catch (err) {
-    // the camera's picture says when the camera is gone; the list stays as it was
+    return;
   }
+  renderStatus();
+  renderAreas();
+}
+
+async function tick() {
+  await refreshState();
+  await refreshPicture();
+  clearTimeout(timer);
+  timer = setTimeout(tick, setup && setup.frame ? REFRESH_MS : WAITING_MS);
 }
 
 async function load() {
@@ -90,14 +206,15 @@ async function load() {
   } catch (err) {
     showProblem(err.message);
     document.getElementById("setup-body").hidden = true;
-    return;
+    return false;
   }
-  showProblem(setup.frame ? setup.problem || "" : t("setup.waiting"));
+  showProblem(setup.problem || "");
   areas = { table: setup.table, ...setup.zones };
   document.getElementById("setup-body").hidden = false;
-  refreshPicture();
   renderStatus();
   renderAreas();
+  await refreshPicture(true);
+  return true;
 }
 
 function pictureXY(event) {
@@ -119,6 +236,7 @@ function moveDrag(event) {
   if (!drag) return;
   const [x, y] = pictureXY(event);
   areas[chosen] = [Math.min(x, drag[0]), Math.min(y, drag[1]), Math.abs(x - drag[0]), Math.abs(y - drag[1])].map(Math.round);
+  edited = true;
   renderAreas();
 }
 
@@ -131,13 +249,24 @@ function endDrag() {
   renderAreas();
 }
 
+function choose(name) {
+  chosen = name;
+  renderStatus();
+  renderAreas();
+}
+
 async function saveAreas() {
   try {
     setup = await setupApi("POST", "/api/setup/areas", areas);
     areas = { table: setup.table, ...setup.zones };
+    edited = false;
+    showProblem(setup.problem || "");
     toast(t("setup.saved", { file: setup.file }), false);
   } catch (err) {
+    showProblem(err.message);  // stays in view with the area it names picked, until fixed
     toast(err.message);
+    const named = err.data && err.data.values && err.data.values.area;
+    if (named && named in areas) chosen = named;
   }
   renderStatus();
   renderAreas();
@@ -148,45 +277,54 @@ async function learnColour() {
   const button = document.getElementById("setup-learn");
   button.disabled = true;
   try {
-    const answer = await setupApi("POST", "/api/setup/colours", { colour });
+    const answer = await setupApi("POST", "/api/setup/colours", { colour, picture });
     setup = answer;
     const { learned } = answer;
+    rings = { boxes: learned.boxes, until: Date.now() + RINGS_MS };
+    const said = t("setup.learned", { colour: learned.colour, n: learned.dice });
     const log = document.getElementById("setup-log");
-    log.prepend(el("li", { class: learned.warnings.length ? "warning" : "" },
-      t("setup.learned", { colour: learned.colour, n: learned.dice }),
+    log.prepend(el("li", { class: learned.warnings.length ? "warning" : "" }, said,
       learned.note ? el("div", { class: "hint" }, learned.note) : null,
       learned.warnings.map((w) => el("div", { class: "error" }, w))));
-    toast(t("setup.learned", { colour: learned.colour, n: learned.dice }), false);
+    toast(said, false);
   } catch (err) {
     toast(err.message);
+    const log = document.getElementById("setup-log");
+    log.prepend(el("li", { class: "warning" }, el("div", { class: "error" }, err.message)));
   } finally {
     button.disabled = false;
   }
   renderStatus();
+  renderAreas();
 }
 
 document.addEventListener("DOMContentLoaded", () => {
   setupToken();
-  document.getElementById("setup-colour").replaceChildren(...COLOUR_CHOICES.map((c) => el("option", { value: c }, c)));
-  document.querySelectorAll(".area-choice").forEach((button) => button.addEventListener("click", () => {
-    chosen = button.dataset.area;
-    renderStatus();
-    renderAreas();
-  }));
+  document.getElementById("setup-colour").replaceChildren(
+    ...COLOUR_CHOICES.map((c) => el("option", { value: c }, colourName(c))));
+  document.querySelectorAll(".area-choice").forEach((button) =>
+    button.addEventListener("click", () => choose(button.dataset.area)));
   const view = document.getElementById("setup-view");
   view.addEventListener("pointerdown", startDrag);
   view.addEventListener("pointermove", moveDrag);
   view.addEventListener("pointerup", endDrag);
   view.addEventListener("pointercancel", endDrag);
   document.getElementById("setup-frame").addEventListener("load", renderAreas);
-  document.getElementById("setup-refresh").addEventListener("click", refreshPicture);
+  window.addEventListener("resize", renderAreas);  // the labels keep their size on screen
+  document.getElementById("setup-refresh").addEventListener("click", () => refreshPicture(true));
   document.getElementById("setup-clear").addEventListener("click", () => {
     delete areas[chosen];
+    edited = true;
     renderStatus();
     renderAreas();
   });
   document.getElementById("setup-save").addEventListener("click", saveAreas);
   document.getElementById("setup-learn").addEventListener("click", learnColour);
-  document.addEventListener("languagechange", () => { renderStatus(); renderAreas(); });
-  load().then(() => { if (setup) setInterval(() => { refreshPicture(); refreshLearned(); }, 3000); });  // no camera: nothing to refresh
+  document.addEventListener("languagechange", () => {
+    document.querySelectorAll("#setup-colour option").forEach((o) => { o.textContent = colourName(o.value); });
+    renderStatus();
+    renderAreas();
+  });
+  // no camera: nothing to refresh; before the first picture, asked for every second until it comes
+  load().then((watching) => { if (watching) timer = setTimeout(tick, setup.frame ? REFRESH_MS : WAITING_MS); });
 });

@@ -363,8 +363,9 @@ function renderCameraCorrection() {
   const reason = pending.kind !== "unsure" && currentLanguage() === "en" ? el("p", { class: "error" }, pending.problem) : null;
   // with each die's place on the picture the doubted dice are ringed there, and a tap tells one
   const ringed = pending.kind === "unsure" && Boolean(pending.boxes) && unsure.size > 0;
-  const heading = pending.kind !== "unsure" ? t("camera.fix")
-    : t(ringed ? "camera.unsure" : "camera.check", { n: unsure.size });
+  const name = nameOf(state.current_player);
+  const heading = pending.kind !== "unsure" ? t("camera.fix", { name })
+    : t(ringed ? "camera.unsure" : "camera.check", { n: unsure.size, name });
   box.replaceChildren(...[
     el("h2", {}, heading),
     ringed ? el("p", { class: "hint", id: "camera-tap-hint" }, t("camera.tap", { n: unsure.size })) : null,
