@@ -38,11 +38,12 @@ def run(args: argparse.Namespace) -> int:
     args.calibration, note = table_calibration(args.calibration, args.camera, args.source)
     if args.calibration is None:
         note = UNCALIBRATED
-    if note:
-        print(note, file=sys.stderr, flush=True)
     reader = reader_for(args)
+    untold = [note] if note else []  # said once the camera gives pictures, not before an error
 
     def emit(record: dict) -> None:
+        while untold:
+            print(untold.pop(), file=sys.stderr, flush=True)
         if args.json:
             print(json.dumps(record), flush=True)
         elif "dice" in record:
