@@ -10,6 +10,7 @@ give the same results within their sampling error."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -126,16 +127,36 @@ class Table:
         return position
 
     def score(self, position: Position) -> None:
-        """End the round of ``position``: pay each casino, send what nobody keeps under the deck
-        or out of the game, as the config and the edition say."""
+        """End the round of ``position``: pay each casino (``settle``)."""
+        self.settle(
+            [score_counts(name, notes, position.tallies[name]) for name, notes in position.notes.items()]
+        )
+
+    def score_paid(
+        self, notes: dict[str, tuple[int, ...]], paid: Sequence[Sequence[int]], colours: list[str]
+    ) -> None:
+        """End a round played in arrays (``batch``): ``paid[c][k]``, the note colour ``k`` took on
+        the ``c``-th casino of ``notes``, 0 for none (which dice cancelled is not kept)."""
+        scored = []
+        for c, (name, dealt) in enumerate(notes.items()):
+            payouts = sorted(
+                ((colours[k], int(note)) for k, note in enumerate(paid[c]) if note), key=lambda p: -p[1]
+            )
+            unclaimed = list(dealt)
+            for _, note in payouts:
+                unclaimed.remove(note)
+            scored.append(ScoredCasino(name, dealt, (), tuple(payouts), tuple(unclaimed)))
+        self.settle(scored)
+
+    def settle(self, scored: list[ScoredCasino]) -> None:
+        """Pay each scored casino, send what nobody keeps under the deck or out of the game, as
+        the config and the edition say."""
         config = self.config
         neutral = config.neutral_dice_colour
         neutral_to_deck = config.rules.neutral_winnings == "bottom"
         unclaimed_to_deck = config.unclaimed != "discard"
         to_deck: list[int] = []
-        scored = []
-        for name, notes in position.notes.items():
-            casino = score_counts(name, notes, position.tallies[name])
+        for casino in scored:
             for colour, note in casino.payouts:
                 if colour == neutral:
                     if neutral_to_deck:
@@ -145,7 +166,6 @@ class Table:
                     self.banknotes[colour] += 1
             if unclaimed_to_deck:
                 to_deck.extend(casino.unclaimed)
-            scored.append(casino)
         self.deck.extend(to_deck)
         self.rounds_played += 1
         if self.rounds is not None:

@@ -147,15 +147,17 @@ class GameService:
         (``odds.advisor``), worked out once per roll."""
         from ..odds.advisor import advice_json  # numpy: loaded when a table first asks
         from ..odds.position import Position
+        from ..odds.standing import Standing
 
         def inputs(live: LiveGame, moment: int) -> Callable[[], dict[str, Any]]:
             state = live.state
             if state.phase is not Phase.PLACE or not state.last_roll:
                 raise IllegalMove("no roll waits to be placed: the worth of each value is for a roll")
             position = Position.from_state(state)
+            standing = Standing.from_state(state)
             dice = [(d.colour, d.pips, d.big) for d in state.last_roll]
             rng = random.Random(f"{live.record.seed}:advice:{moment}")
-            return lambda: advice_json(position, dice, ADVICE_ROLLOUTS, rng)
+            return lambda: advice_json(position, dice, ADVICE_ROLLOUTS, rng, standing)
 
         return self._once_per_change(self._advice, game_id, inputs)
 
