@@ -98,7 +98,9 @@ def tournament(config: GameConfig, hints: Player, opponent: Player, games: int, 
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=120, help="games of 2-player classic (the targets)")
     parser.add_argument("--others", type=int, default=12, help="games of every other pairing")
     parser.add_argument("--rollouts", type=int, default=ADVICE_ROLLOUTS, help="the hints' rollouts a choice")
@@ -138,7 +140,8 @@ def main() -> None:
     ordered = sorted(times)
     print(
         f"time per answer: median {statistics.median(times):.3f} s, 95th percentile "
-        f"{ordered[int(0.95 * (len(ordered) - 1))]:.3f} s, most {ordered[-1]:.3f} s over {len(times):,} answers"
+        f"{ordered[int(0.95 * (len(ordered) - 1))]:.3f} s, most {ordered[-1]:.3f} s "
+        f"over {len(times):,} answers"
     )
 
 
