@@ -1,7 +1,7 @@
 """Whole games, or the rest of one, in counts: the rounds of a ``Position`` one after another,
 the deck dealt and refilled as the rules do it.
 
-``companion simulate`` plays its games here and the win chances play the rest of a game here.
+``companion simulate`` plays its games here; the win table is fitted from games dealt here.
 A round is counts per casino and colour and a roll one draw per kind of die, not dice and
 events, so a game plays about four times faster than through the rules engine. The tests hold
 it to the rules engine: the same deal, dice and moves pay the same, and over many games both
@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ..rules import GameConfig, GameState, Phase
+from ..rules import GameConfig, GameState
 from ..rules.banknotes import build_deck, deal_count, deal_to_minimum
 from ..rules.editions import NUMBERED_CASINOS, SLOT
 from ..rules.scoring import rank
@@ -203,19 +203,3 @@ def score_counts(name: str, notes: tuple[int, ...], tally: dict[str, list[int]])
         cancelled = [c for c, entry in tally.items() if holder[entry[0]] is None]
     payouts = tuple(zip(winners, notes, strict=False))
     return ScoredCasino(name, notes, tuple(sorted(cancelled)), payouts, notes[len(payouts) :])
-
-
-def position_in_play(state: GameState, rng: random.Random) -> Position | None:
-    """The round in play in ``state`` in counts, made ready for the greedy rollouts: leftover
-    neutral dice rolled, a roll that waits placed by the greedy policy. None between games."""
-    if state.phase is Phase.OVER:
-        return None
-    if state.phase is Phase.NEUTRAL_ROLL:
-        position = Position.as_dealt(state)
-        roll_leftover_neutral(position, state.leftover_neutral, rng)
-        return position
-    position = Position.from_state(state)
-    if state.phase is Phase.PLACE and state.last_roll:
-        roll = position.roll_of([(d.colour, d.pips, d.big) for d in state.last_roll])
-        position.place(roll, *position.greedy(roll, rng.choice))
-    return position
