@@ -42,10 +42,12 @@ def test_the_worth_of_each_value_is_for_the_roll_waiting(client, game):
     assert waiting.status_code == 409 and "no roll waits" in waiting.get_json()["error"]
     rolled = game.post("/rolls/virtual").get_json()
     advice = client.get(f"/api/games/{game.id}/advice").get_json()
-    assert advice["player"] == rolled["current_player"] and "greedy" in advice["policy"]
+    assert advice["player"] == rolled["current_player"] and advice["policy_id"] == "margin"
+    assert "margin" in advice["policy"]
     assert {c["value"] for c in advice["choices"]} == {p["value"] for p in rolled["placements"]}
-    money = [c["money"] for c in advice["choices"]]
-    assert money == sorted(money, reverse=True)
+    ranks = [c["chance"] for c in advice["choices"]]  # rounding keeps the order
+    assert ranks == sorted(ranks, reverse=True)
+    assert all(0 <= c["chance"] <= 1 and c["stderr"] >= 0 for c in advice["choices"])
     assert client.get(f"/api/games/{game.id}/advice").get_json() == advice  # once per roll
 
 
