@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 
 #: the costliest moves a review lists
@@ -13,6 +14,13 @@ def dollars(amount: float, sign: bool = False) -> str:
     if amount < 0:
         return "−" + text
     return ("+" if sign and amount > 0 else "") + text
+
+
+def error(amount: float) -> str:
+    """A standard error to two figures, as the page shows it: $1,538 → $1,500."""
+    if amount <= 0:
+        return "$0"
+    return dollars(float(f"{amount:.2g}"))
 
 
 def percent(chance: float) -> str:
@@ -47,19 +55,18 @@ def advice_table(answer: dict, player_name: str) -> str:
             (
                 choice_name(choice["value"], choice["casino"]),
                 f"{percent(choice['chance'])} ± {percent(choice['chance_stderr'])}",
-                f"{dollars(choice['money'])} ± {dollars(choice['stderr'])}",
-                f"{dollars(choice['margin'], sign=True)} ± {dollars(choice['margin_stderr'])}",
+                f"{dollars(choice['money'])} ± {error(choice['stderr'])}",
+                f"{dollars(choice['margin'], sign=True)} ± {error(choice['margin_stderr'])}",
                 verdict,
             )
         )
     header = ("choice", "chance to win", "money by the round's end", "margin over the strongest rival", "")
     lines = [f"{player_name} to place. {len(rows)} choices, best first:", "", *columns(header, rows)]
-    lines += [
-        "",
-        f"{answer['rollouts']:,} plays of the rest of the round a choice, on the same dice for every choice;",
-        f"the players then place by the {answer['policy']}.",
-        "± is one standard error.",
-    ]
+    note = (
+        f"{answer['rollouts']:,} plays of the rest of the round a choice, on the same dice for every "
+        f"choice; the players then place by the {answer['policy']}. ± is one standard error."
+    )
+    lines += ["", *textwrap.wrap(note, 100)]
     return "\n".join(lines)
 
 
@@ -103,5 +110,5 @@ def review_table(answer: dict) -> str:
             "",
             f"{same} moves placed other than the best but about the same as it: they gave up nothing.",
         ]
-    lines += ["", f"{answer['rollouts']:,} plays of the rest of the round a choice; --json gives every move."]
+    lines += ["", "--json gives every move with its figures."]
     return "\n".join(lines)
