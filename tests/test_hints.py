@@ -175,3 +175,21 @@ def test_the_fitted_table_favours_the_leader_and_sums_to_one():
     assert chances[1] == pytest.approx([1 / 3] * 3)
     fewer = fitted_chances(money, 1, "classic")
     assert fewer[0, 0] > chances[0, 0]  # the same lead is worth more with fewer rounds left
+
+
+def test_a_waiting_roll_is_placed_by_each_choice_and_the_chances_follow_the_best_one():
+    """The chances to win while a roll waits: each placement is played out and the chances are
+    those of the one best for the player to move, not of a placement the policy would make."""
+    from companion.odds.chances import win_chances
+
+    rng = random.Random(3)
+    state = replay([start_game(GameConfig.for_players(3), rng)])
+    state.apply(roll_virtual(state, rng))
+    assert state.phase is Phase.PLACE and len(state.legal_placements()) > 1
+    chances = win_chances(state, 300, random.Random(9))
+    dice = [(d.colour, d.pips, d.big) for d in state.last_roll]
+    worths = worth_of_choices(
+        Position.from_state(state), dice, 300, random.Random(9), Standing.from_state(state)
+    )
+    assert chances.chances[state.current_player] == pytest.approx(worths[0].chance)
+    assert sum(chances.chances.values()) == pytest.approx(1.0)
