@@ -143,8 +143,8 @@ class GameService:
             self._changed(game_id)
 
     def advice(self, game_id: str) -> dict[str, Any]:
-        """What each placement of the roll in front of the player is worth by the round's end
-        (``odds.advisor``), worked out once per roll."""
+        """What each placement of the roll in front of the player is worth: the chance to win,
+        the money by the round's end (``odds.advisor``), worked out once per roll."""
         from ..odds.advisor import advice_json  # numpy: loaded when a table first asks
         from ..odds.position import Position
         from ..odds.standing import Standing
