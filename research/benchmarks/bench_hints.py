@@ -133,7 +133,7 @@ def main() -> None:
                 half = 1.96 * statistics.stdev(shares) / math.sqrt(len(shares))
                 print(
                     f"| {edition} | {players} | {name} | {games} | {mean:.1%} ± {half:.1%} "
-                    f"({mean - half:.1%}–{mean + half:.1%}) | {1 / players:.0%} |"
+                    f"({max(mean - half, 0):.1%}–{min(mean + half, 1):.1%}) | {1 / players:.0%} |"
                     f"  <!-- {time.perf_counter() - start:.0f} s -->",
                     flush=True,
                 )
