@@ -71,6 +71,15 @@ class CommonDice:
 
 
 @dataclass(frozen=True)
+class Scored:
+    """Casinos scored for a step's open placements: ``money[pair[row, target]]`` is what each
+    colour takes on the target's casino with the row's dice placed there."""
+
+    pair: np.ndarray  # (n, targets)
+    money: np.ndarray  # (placements, colours)
+
+
+@dataclass(frozen=True)
 class RoundEnds:
     """Each rollout's round as it ended. ``paid``: (rows, casinos, colours) the note each colour
     took on each casino, 0 for none; casinos in ``position.notes`` order, colours the seats' then
@@ -112,9 +121,9 @@ class Rollouts:
         per = len(positions)
         count = np.zeros((per, casinos, colours), np.int32)
         pips, high = np.zeros_like(count), np.zeros_like(count)
-        notes = np.zeros((per, casinos, most_notes + 1), np.int64)  # padded with 0: no note
+        notes = np.zeros((per, casinos, most_notes + 1), np.int32)  # padded with 0: no note
         slot_taken = np.zeros((per, 6), bool)
-        standing = np.zeros((per, colours), np.int64)
+        standing = np.zeros((per, colours), np.int32)  # dollars: a game's stay far below 2**31
         for p, position in enumerate(positions):
             for c, name in enumerate(self.names):
                 notes[p, c, : len(position.notes[name])] = position.notes[name]
@@ -151,12 +160,11 @@ class Rollouts:
     # ----------------------------------------------------------------- scoring
     def slot_key(self) -> np.ndarray:
         """(casinos, 1): 1 on the slot, whose key adds pips and highest die, else 0."""
-        return (np.arange(len(self.names)) == self.slot)[:, None].astype(np.int64)
+        return (np.arange(len(self.names)) == self.slot)[:, None].astype(np.int32)
 
     def count_key(self) -> np.ndarray:
         """Every casino's ranking key per colour: count, and on the slot also pip sum and highest."""
-        key = self.count.astype(np.int64) * 10_000
-        return key + self.slot_key() * (self.pips * 10 + self.high)
+        return self.count * 10_000 + self.slot_key() * (self.pips * 10 + self.high)
 
     @staticmethod
     def casino_money(key: np.ndarray, present: np.ndarray, notes: np.ndarray) -> np.ndarray:
@@ -175,9 +183,12 @@ class Rollouts:
         return np.take_along_axis(notes, rank, axis=-1) * winner
 
     # ----------------------------------------------------------------- deciding
-    def scores(self, r: np.ndarray, s: np.ndarray, roll: np.ndarray, policy: str) -> np.ndarray:
+    def scores(
+        self, r: np.ndarray, s: np.ndarray, roll: np.ndarray, policy: str
+    ) -> tuple[np.ndarray, Scored | None]:
         """(n, targets) how much the policy likes each placement of the rolls ``roll`` (n, kinds,
-        6) of seats ``s`` in rows ``r``; ``NO_MOVE`` where a target is not open."""
+        6) of seats ``s`` in rows ``r``, ``NO_MOVE`` where a target is not open; and, for the
+        margin policy, each open target's casino scored (``place`` keeps the chosen one's)."""
         own, big, neutral = roll[:, 0], roll[:, 1], roll[:, 2]
         targets = self.target_casino
         wide = len(targets) // 6
@@ -189,19 +200,21 @@ class Rollouts:
         open_ = placing > 0
         if wide > 1:
             open_[:, 6:] &= ~self.slot_taken[r]
+        scored = None
         if policy == "greedy":
             score = greedy.astype(np.float64)
         elif policy == "margin":
-            score = self.margins(r, s, weight, neutral_t, open_) + greedy * 1e-6  # margins: $10,000 steps
+            margin, scored = self.margins(r, s, weight, neutral_t, open_)
+            score = margin + greedy * 1e-6  # margins move in $10,000 steps
         else:
             raise ValueError(f"unknown policy {policy!r}; choose one of {', '.join(POLICIES)}")
-        return np.where(open_, score, NO_MOVE)
+        return np.where(open_, score, NO_MOVE), scored
 
     def margins(
         self, r: np.ndarray, s: np.ndarray, weight: np.ndarray, neutral: np.ndarray, open_: np.ndarray
-    ) -> np.ndarray:
+    ) -> tuple[np.ndarray, Scored]:
         """(n, targets) the player's money minus their strongest rival's, were the round scored
-        with each open target's dice placed (0 where a target is not open)."""
+        with each open target's dice placed (0 where a target is not open), and those casinos."""
         row, target = np.nonzero(open_)  # only the placements the roll allows
         rr, ss, casino = r[row], s[row], self.target_casino[target]
         pick = np.arange(len(row))
@@ -222,14 +235,19 @@ class Rollouts:
             key[on_slot] += pips * 10 + high
         money = self.casino_money(key, count > 0, self.notes[rr, casino])
         after = self.totals[rr] - self.paid[rr, casino] + money
-        rivals = np.where(self.rival[ss], after, np.iinfo(np.int64).min).max(axis=1)
+        rivals = np.where(self.rival[ss], after, np.iinfo(np.int32).min).max(axis=1)
         margin = np.zeros(open_.shape)
         margin[row, target] = after[pick, ss] - rivals
-        return margin
+        pair = np.zeros(open_.shape, np.intp)
+        pair[row, target] = pick
+        return margin, Scored(pair, money)
 
     # ----------------------------------------------------------------- playing
-    def place(self, r: np.ndarray, s: np.ndarray, roll: np.ndarray, target: np.ndarray) -> None:
-        """Rows ``r``: seat ``s`` places the dice of ``roll`` showing each target's value there."""
+    def place(
+        self, r: np.ndarray, s: np.ndarray, roll: np.ndarray, target: np.ndarray, scored: Scored | None = None
+    ) -> None:
+        """Rows ``r``: seat ``s`` places the dice of ``roll`` showing each target's value there
+        (``scored``: the casinos as they score with it, if the policy scored them already)."""
         value = target % 6
         casino = self.target_casino[target]
         take = np.arange(len(r))
@@ -244,9 +262,12 @@ class Rollouts:
         on_slot = target >= 6
         self.slot_taken[r[on_slot], value[on_slot]] = True
         self.turn[r, s] += 1
-        key = self.count[r, casino].astype(np.int64) * 10_000
-        key += self.target_is_slot[target][:, None] * (self.pips[r, casino] * 10 + self.high[r, casino])
-        paid = self.casino_money(key, self.count[r, casino] > 0, self.notes[r, casino])
+        if scored is not None:
+            paid = scored.money[scored.pair[take, target]]
+        else:
+            key = self.count[r, casino] * 10_000
+            key += self.target_is_slot[target][:, None] * (self.pips[r, casino] * 10 + self.high[r, casino])
+            paid = self.casino_money(key, self.count[r, casino] > 0, self.notes[r, casino])
         self.totals[r] += paid - self.paid[r, casino]
         self.paid[r, casino] = paid
         self.seat[r] = self.next_seat(r, s)
@@ -283,9 +304,9 @@ class Rollouts:
             r = np.flatnonzero(active)
             s = self.seat[r]
             roll = self.rolled(r, s, dice)
-            score = self.scores(r, s, roll, policy)
+            score, scored = self.scores(r, s, roll, policy)
             noise = dice.noise[self.dice_row[r], s, self.turn[r, s], : score.shape[1]]
-            self.place(r, s, roll, np.argmax(score + noise * 1e-7, axis=1))
+            self.place(r, s, roll, np.argmax(score + noise * 1e-7, axis=1), scored)
         return self.paid
 
 
@@ -319,7 +340,7 @@ def choose(
     for value, kinds in roll.items():
         counts[0, :, value - 1] = kinds
     r, s = np.zeros(1, np.intp), np.array([position.seat])
-    score = table.scores(r, s, counts, policy)
+    score, _ = table.scores(r, s, counts, policy)
     target = int(np.argmax(score + rng.random(score.shape) * 1e-7, axis=1)[0])
     return target % 6 + 1, table.names[table.target_casino[target]]
 
