@@ -5,9 +5,9 @@ ranked by the player's own money by the round's end). The hints' seat moves roun
 from game to game. Prints each pairing's win share (a shared win counts its share) with its
 95 % interval, and the time the hints took per answer (moves with two choices or more).
 
-The whole default run takes about 20 minutes of one core; run it under the shared CPU lock.
+The whole default run takes about 16 minutes of one core; run it under the shared CPU lock.
 
-Run: python -m research.benchmarks.bench_hints [--games 120] [--others 12] [--rollouts 1000]"""
+Run: python -m research.benchmarks.bench_hints [--games 100] [--others 8] [--rollouts 1000]"""
 
 from __future__ import annotations
 
@@ -101,8 +101,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--games", type=int, default=120, help="games of 2-player classic (the targets)")
-    parser.add_argument("--others", type=int, default=12, help="games of every other pairing")
+    parser.add_argument(
+        "--games", type=int, default=100, help="games a pairing of 2-player classic (the targets)"
+    )
+    parser.add_argument("--others", type=int, default=8, help="games of every other pairing")
     parser.add_argument("--rollouts", type=int, default=ADVICE_ROLLOUTS, help="the hints' rollouts a choice")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", help="play only these edition:players, e.g. classic:2,biggy:3")
