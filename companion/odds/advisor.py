@@ -40,13 +40,13 @@ class Worth:
     money: float
     stderr: float
     notes: tuple[tuple[str, int, float], ...]
-    chance: float = 0.0
-    chance_stderr: float = 0.0
-    margin: float = 0.0
-    margin_stderr: float = 0.0
-    gap: float = 0.0
-    gap_stderr: float = 0.0
-    same_as_best: bool = True
+    chance: float
+    chance_stderr: float
+    margin: float
+    margin_stderr: float
+    gap: float
+    gap_stderr: float
+    same_as_best: bool
 
     def shown(self) -> int:
         """The money to as many digits as its standard error supports."""
