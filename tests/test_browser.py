@@ -509,6 +509,10 @@ def test_hints_show_each_value_s_worth_and_the_review_every_move(page, server):
     assert shown == {c["value"]: c["money"] for c in advice["choices"]}
     best = advice["choices"][0]
     assert page.get_attribute(".worth.best", "data-worth") == str(best["money"])
+    shown_chance = page.inner_text(".worth.best .chance")
+    assert shown_chance.endswith("% to win") and abs(int(shown_chance[:-8]) - best["chance"] * 100) <= 0.51
+    same = sum(1 for c in advice["choices"][1:] if c["about_the_same"])
+    assert page.locator(".worth.same").count() == same == page.locator("text=about the same").count()
     assert call(port, "GET", f"/api/games/{game}")["hints"] is True
     shot(page, "13-hints")
 

@@ -112,12 +112,16 @@ def test_the_last_die_of_the_round_goes_where_it_takes_most():
     assert worths[0].notes == (("slot", 40_000, 1.0),)
 
 
-def test_a_sure_note_beats_a_bigger_one_the_roll_would_tie_and_cancel():
+def test_cancelling_a_rival_s_top_note_beats_taking_a_smaller_one():
     """Red's last two 4s: beside green's two 4s on casino 4 they tie and both cancel ($90,000
-    taken by nobody); on the empty slot they take its $30,000."""
+    taken by nobody: red draws the one-round game); on the empty slot they take its $30,000 and
+    green wins with $90,000. The hints play to win: the cancel first, the money beside it."""
     position = last_roll_position(2, {"4": (90_000,), "slot": (30_000, 20_000)}, {"4": {"green": (2, 8, 4)}})
     worths = worth_of_choices(position, [("red", 4, False)] * 2, 10, random.Random(2))
-    assert [(w.casino, w.money) for w in worths] == [("slot", 30_000), ("4", 0)]
+    assert [(w.casino, w.money, w.chance, w.margin) for w in worths] == [
+        ("4", 0, 0.5, 0),
+        ("slot", 30_000, 0.0, -60_000),
+    ]
 
 
 def test_the_slot_breaks_a_tie_on_dice_by_pips():
@@ -142,13 +146,19 @@ def test_advise_prints_each_choice_best_first_and_refuses_a_state_with_no_roll(
     rolled = game.post("/rolls/virtual").get_json()
     path = tmp_path / "state.json"
     path.write_text(json.dumps(rolled))
-    assert main(["advise", str(path), "--rollouts", "200", "--seed", "3"]) == 0
+    assert main(["advise", str(path), "--rollouts", "200", "--seed", "3", "--json"]) == 0
     answer = json.loads(capsys.readouterr().out)
-    assert answer["player"] == rolled["current_player"] and "greedy" in answer["policy"]
+    assert answer["player"] == rolled["current_player"] and "margin" in answer["policy"]
     values = {p["value"] for p in rolled["placements"]}
     assert {c["value"] for c in answer["choices"]} == values
-    money = [c["money"] for c in answer["choices"]]
-    assert money == sorted(money, reverse=True) and all(c["stderr"] >= 0 for c in answer["choices"])
+    ranks = [c["chance"] for c in answer["choices"]]  # rounding keeps the order
+    assert ranks == sorted(ranks, reverse=True) and all(c["stderr"] >= 0 for c in answer["choices"])
+    assert main(["advise", str(path), "--rollouts", "200", "--seed", "3"]) == 0
+    table = capsys.readouterr().out
+    name = next(p["name"] for p in rolled["players"] if p["colour"] == rolled["current_player"])
+    assert table.startswith(f"{name} to place.") and "chance to win" in table
+    for choice in answer["choices"]:  # the same seed: the table shows the JSON's figures
+        assert f"{choice['chance'] * 100:.1f}%" in table and f"${choice['money']:,}" in table
     path.write_text(json.dumps(game.state() | {"phase": "roll", "last_roll": None}))
     assert main(["advise", str(path)]) == 2
     assert "phase to be 'place'" in capsys.readouterr().err

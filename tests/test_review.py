@@ -42,10 +42,12 @@ def test_the_worth_of_each_value_is_for_the_roll_waiting(client, game):
     assert waiting.status_code == 409 and "no roll waits" in waiting.get_json()["error"]
     rolled = game.post("/rolls/virtual").get_json()
     advice = client.get(f"/api/games/{game.id}/advice").get_json()
-    assert advice["player"] == rolled["current_player"] and "greedy" in advice["policy"]
+    assert advice["player"] == rolled["current_player"] and advice["policy_id"] == "margin"
+    assert "margin" in advice["policy"]
     assert {c["value"] for c in advice["choices"]} == {p["value"] for p in rolled["placements"]}
-    money = [c["money"] for c in advice["choices"]]
-    assert money == sorted(money, reverse=True)
+    ranks = [c["chance"] for c in advice["choices"]]  # rounding keeps the order
+    assert ranks == sorted(ranks, reverse=True)
+    assert all(0 <= c["chance"] <= 1 and c["stderr"] >= 0 for c in advice["choices"])
     assert client.get(f"/api/games/{game.id}/advice").get_json() == advice  # once per roll
 
 
@@ -112,11 +114,16 @@ def test_companion_review_prints_and_keeps_a_stored_game_s_review(tmp_path, caps
     while not live.state.rounds:
         games.roll_virtually(live.record.id)
         games.place(live.record.id, *sorted_first(games, live.record.id))
-    assert main(["review", live.record.id, "--data", str(tmp_path), "--rollouts", "100"]) == 0
+    assert main(["review", live.record.id, "--data", str(tmp_path), "--rollouts", "100", "--json"]) == 0
     printed = json.loads(capsys.readouterr().out)
     assert printed["game"] == live.record.id and printed["players"] == {"red": "Red", "green": "Green"}
     assert [r["round"] for r in printed["rounds"]] == [1] and printed["moves"]
     assert EventStore(tmp_path).review(live.record.id) is not None
+    assert main(["review", live.record.id, "--data", str(tmp_path), "--rollouts", "100"]) == 0
+    table = capsys.readouterr().out  # the kept review, as a table
+    assert table.startswith(f"Review of game {live.record.id}: {len(printed['moves'])} moves")
+    chances = printed["rounds"][0]["chances"]
+    assert f"round 1  {chances['red'] * 100:.1f}%  {chances['green'] * 100:.1f}%" in table
     assert main(["review", live.record.id[:-1] + "x", "--data", str(tmp_path)]) == 2
     assert f"did you mean {live.record.id}?" in capsys.readouterr().err
     assert main(["review", "abc", "--data", str(tmp_path / "none")]) == 2

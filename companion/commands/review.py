@@ -1,6 +1,6 @@
 """`companion review GAME_ID`: the review of a stored game (each move's choice against the best
-one, the money it gave up, each player's chance to win after every round), kept with the game
-and printed as JSON."""
+one, the chance to win and money it gave up, each player's chance to win after every round),
+kept with the game and printed as a table of the costliest moves or (``--json``) as JSON."""
 
 import argparse
 import json
@@ -20,6 +20,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         type=whole_number(2, 100_000),
         help="rollouts per choice and per round's win chances (default 1000)",
     )
+    parser.add_argument(
+        "--json", action="store_true", help="print every move's review as JSON instead of a table"
+    )
     parser.set_defaults(run=run)
 
 
@@ -28,6 +31,7 @@ def run(args: argparse.Namespace) -> int:
     from ..service import GameDamaged, GameNotFound, GameService
     from ..storage import EventStore, StoreError, default_folder
     from ..words import nearest
+    from .odds_tables import review_table
 
     folder = args.data or default_folder()
     if not (folder / "games.sqlite3").exists():
@@ -53,6 +57,10 @@ def run(args: argparse.Namespace) -> int:
 
     review = games.reviews.review_now(live.record.id, progressed)
     names = {p.colour: p.name for p in live.state.config.players}
-    json.dump({"game": live.record.id, "players": names} | review.as_json(), sys.stdout)
-    sys.stdout.write("\n")
+    answer = {"game": live.record.id, "players": names} | review.as_json()
+    if args.json:
+        json.dump(answer, sys.stdout)
+        sys.stdout.write("\n")
+    else:
+        print(review_table(answer))
     return 0

@@ -1,6 +1,8 @@
-"""Each player's chance to win the game from where it stands, by rollouts of the rest of the
-game in counts (``playout``): the round in play finished and every round left dealt and played
-by the greedy policy. A shared win counts as a share (two joint winners: half each)."""
+"""Each player's chance to win the game from where it stands, with the advisor's machinery: the
+round in play finished by rollouts (``batch``, the margin policy), the rest of the game valued
+from the standings at the round's end (``standing``). A roll waiting to be placed is placed by
+each choice in turn, and the chances are those of the choice best for its player. A shared win
+counts as a share (two joint winners: half each)."""
 
 from __future__ import annotations
 
@@ -8,8 +10,14 @@ import math
 import random
 from dataclasses import dataclass
 
-from ..rules import GameState
-from .playout import Table, position_in_play
+import numpy as np
+
+from ..rules import GameState, Phase
+from .advisor import POLICY, play_choices, ranked
+from .batch import CommonDice, play_out
+from .playout import roll_leftover_neutral
+from .position import Position
+from .standing import Standing, chances_at_round_end
 
 
 @dataclass(frozen=True)
@@ -22,7 +30,7 @@ class WinChances:
 
 
 def win_chances(state: GameState, rollouts: int, rng: random.Random) -> WinChances:
-    """The chance of each player of ``state`` to win, by ``rollouts`` plays of the rest of the game."""
+    """The chance of each player of ``state`` to win, by ``rollouts`` plays of the rest of the round."""
     colours = state.colours
     if state.is_over:
         winners = state.winners()
@@ -30,18 +38,37 @@ def win_chances(state: GameState, rollouts: int, rng: random.Random) -> WinChanc
         return WinChances(share, dict.fromkeys(colours, 0.0), 0)
     if rollouts < 2:
         raise ValueError("at least two rollouts give a standard error")
-    start = Table.from_state(state)
-    wins = dict.fromkeys(colours, 0.0)
-    squares = dict.fromkeys(colours, 0.0)
-    for _ in range(rollouts):
-        table = start.copy()
-        table.play_to_end(rng, position_in_play(state, rng))
-        winners = table.winners()
-        for colour in winners:
-            wins[colour] += 1 / len(winners)
-            squares[colour] += 1 / len(winners) ** 2
-    chances = {c: wins[c] / rollouts for c in colours}
-    stderr = {
-        c: math.sqrt(max(squares[c] / rollouts - chances[c] ** 2, 0.0) / (rollouts - 1)) for c in colours
-    }
-    return WinChances(chances, stderr, rollouts)
+    standing = Standing.from_state(state)
+    dice_rng = np.random.default_rng(rng.getrandbits(64))
+    rows = round_end_chances(state, standing, rollouts, rng, dice_rng)
+    return WinChances(
+        {c: float(rows[:, i].mean()) for i, c in enumerate(colours)},
+        {c: float(rows[:, i].std(ddof=1)) / math.sqrt(len(rows)) for i, c in enumerate(colours)},
+        rollouts,
+    )
+
+
+def round_end_chances(
+    state: GameState, standing: Standing, rollouts: int, rng: random.Random, dice_rng: np.random.Generator
+) -> np.ndarray:
+    """(rollouts, seats): each player's chance to win in each rollout of the round in play."""
+    seats = tuple(state.colours)
+    if state.phase is Phase.NEUTRAL_ROLL:  # the leftover neutral dice fall differently each time
+        positions = []
+        for _ in range(rollouts):
+            position = Position.as_dealt(state)
+            roll_leftover_neutral(position, state.leftover_neutral, rng)
+            positions.append(position)
+        dice = CommonDice.draw(dice_rng, rollouts, positions)
+        ends = play_out(positions, dice, POLICY, [standing.money] * rollouts, rollouts=1)
+        return chances_at_round_end(ends, seats, standing)
+    position = Position.from_state(state)
+    if state.phase is Phase.PLACE and state.last_roll:
+        roll = position.roll_of([(d.colour, d.pips, d.big) for d in state.last_roll])
+        played = play_choices(position, roll, standing, rollouts, dice_rng)
+        best = ranked(played, position)[0]
+        index = played.targets.index((best.value, best.casino))
+        return played.chances[played.ends.of(index)]
+    dice = CommonDice.draw(dice_rng, rollouts, [position])
+    ends = play_out([position], dice, POLICY, [standing.money])
+    return chances_at_round_end(ends, seats, standing)

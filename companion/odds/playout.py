@@ -1,7 +1,7 @@
 """Whole games, or the rest of one, in counts: the rounds of a ``Position`` one after another,
 the deck dealt and refilled as the rules do it.
 
-``companion simulate`` plays its games here and the win chances play the rest of a game here.
+``companion simulate`` plays its games here; the win table is fitted from games dealt here.
 A round is counts per casino and colour and a roll one draw per kind of die, not dice and
 events, so a game plays about four times faster than through the rules engine. The tests hold
 it to the rules engine: the same deal, dice and moves pay the same, and over many games both
@@ -10,10 +10,11 @@ give the same results within their sampling error."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ..rules import GameConfig, GameState, Phase
+from ..rules import GameConfig, GameState
 from ..rules.banknotes import build_deck, deal_count, deal_to_minimum
 from ..rules.editions import NUMBERED_CASINOS, SLOT
 from ..rules.scoring import rank
@@ -126,16 +127,36 @@ class Table:
         return position
 
     def score(self, position: Position) -> None:
-        """End the round of ``position``: pay each casino, send what nobody keeps under the deck
-        or out of the game, as the config and the edition say."""
+        """End the round of ``position``: pay each casino (``settle``)."""
+        self.settle(
+            [score_counts(name, notes, position.tallies[name]) for name, notes in position.notes.items()]
+        )
+
+    def score_paid(
+        self, notes: dict[str, tuple[int, ...]], paid: Sequence[Sequence[int]], colours: list[str]
+    ) -> None:
+        """End a round played in arrays (``batch``): ``paid[c][k]``, the note colour ``k`` took on
+        the ``c``-th casino of ``notes``, 0 for none (which dice cancelled is not kept)."""
+        scored = []
+        for c, (name, dealt) in enumerate(notes.items()):
+            payouts = sorted(
+                ((colours[k], int(note)) for k, note in enumerate(paid[c]) if note), key=lambda p: -p[1]
+            )
+            unclaimed = list(dealt)
+            for _, note in payouts:
+                unclaimed.remove(note)
+            scored.append(ScoredCasino(name, dealt, (), tuple(payouts), tuple(unclaimed)))
+        self.settle(scored)
+
+    def settle(self, scored: list[ScoredCasino]) -> None:
+        """Pay each scored casino, send what nobody keeps under the deck or out of the game, as
+        the config and the edition say."""
         config = self.config
         neutral = config.neutral_dice_colour
         neutral_to_deck = config.rules.neutral_winnings == "bottom"
         unclaimed_to_deck = config.unclaimed != "discard"
         to_deck: list[int] = []
-        scored = []
-        for name, notes in position.notes.items():
-            casino = score_counts(name, notes, position.tallies[name])
+        for casino in scored:
             for colour, note in casino.payouts:
                 if colour == neutral:
                     if neutral_to_deck:
@@ -145,7 +166,6 @@ class Table:
                     self.banknotes[colour] += 1
             if unclaimed_to_deck:
                 to_deck.extend(casino.unclaimed)
-            scored.append(casino)
         self.deck.extend(to_deck)
         self.rounds_played += 1
         if self.rounds is not None:
@@ -183,19 +203,3 @@ def score_counts(name: str, notes: tuple[int, ...], tally: dict[str, list[int]])
         cancelled = [c for c, entry in tally.items() if holder[entry[0]] is None]
     payouts = tuple(zip(winners, notes, strict=False))
     return ScoredCasino(name, notes, tuple(sorted(cancelled)), payouts, notes[len(payouts) :])
-
-
-def position_in_play(state: GameState, rng: random.Random) -> Position | None:
-    """The round in play in ``state`` in counts, made ready for the greedy rollouts: leftover
-    neutral dice rolled, a roll that waits placed by the greedy policy. None between games."""
-    if state.phase is Phase.OVER:
-        return None
-    if state.phase is Phase.NEUTRAL_ROLL:
-        position = Position.as_dealt(state)
-        roll_leftover_neutral(position, state.leftover_neutral, rng)
-        return position
-    position = Position.from_state(state)
-    if state.phase is Phase.PLACE and state.last_roll:
-        roll = position.roll_of([(d.colour, d.pips, d.big) for d in state.last_roll])
-        position.place(roll, *position.greedy(roll, rng.choice))
-    return position

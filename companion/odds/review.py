@@ -1,6 +1,7 @@
-"""The review of a game: for every placement that had a choice, what each choice was worth by the
-round's end (``advisor``), the choice made, the best one and the money the move gave up in
-expectation; and each player's chance to win after every round (``chances``).
+"""The review of a game: for every placement that had a choice, what each choice was worth
+(``advisor``: the chance to win, and the money by the round's end), the choice made, the best one
+and what the move gave up in expectation (nothing when the two are about the same); and each
+player's chance to win after every round (``chances``).
 
 The event log stays the truth: a review is computed from the events alone, each move's rollouts
 seeded by the game's seed and the move's place in the log, so computing it again gives the same
@@ -17,6 +18,7 @@ from ..rules import Event, GameState, Placed, replay
 from .advisor import supported, worth_of_choices
 from .chances import win_chances
 from .position import Position
+from .standing import Standing
 
 #: rollouts per choice of a move and per round's win chances: a move's worth to about ±$1,500
 ROLLOUTS = 1000
@@ -39,17 +41,31 @@ class MoveReview:
     best: str
     best_money: float
     best_stderr: float
-    stderr: float  # of the difference best − chosen (0 when the best was chosen)
+    stderr: float  # of the difference best − chosen in money (0 when the best was chosen)
+    chosen_chance: float  # of winning the game
+    best_chance: float
+    chance_stderr: float  # of the difference best − chosen in chance, on the same dice
+    about_the_same: bool  # the chosen and the best differ by less than their error
 
     @property
     def given_up(self) -> float:
-        """What the move gave up in expectation, never below 0 (the best choice gives up nothing)."""
-        return max(self.best_money - self.chosen_money, 0.0)
+        """The money the move gave up in expectation against the best choice: never below 0, and
+        nothing on a choice about the same as the best."""
+        return 0.0 if self.about_the_same else max(self.best_money - self.chosen_money, 0.0)
+
+    @property
+    def chance_given_up(self) -> float:
+        """The chance to win the move gave up: nothing on a choice about the same as the best."""
+        return 0.0 if self.about_the_same else max(self.best_chance - self.chosen_chance, 0.0)
 
     def as_json(self) -> dict:
         """Money as the page shows it, to the digits its standard error supports."""
         return asdict(self) | {
             "given_up": supported(self.given_up, self.stderr),
+            "chance_given_up": round(self.chance_given_up, 3),
+            "chosen_chance": round(self.chosen_chance, 3),
+            "best_chance": round(self.best_chance, 3),
+            "chance_stderr": round(self.chance_stderr, 3),
             "chosen_money": supported(self.chosen_money, self.chosen_stderr),
             "chosen_stderr": round(self.chosen_stderr),
             "best_money": supported(self.best_money, self.best_stderr),
@@ -74,9 +90,10 @@ class GameReview:
     rounds: list[RoundChances]
 
     def biggest_swings(self, count: int = 3) -> list[MoveReview]:
-        """The moves that gave up most, most first (moves that gave up nothing left out)."""
-        costly = [m for m in self.moves if supported(m.given_up, m.stderr) > 0]
-        return sorted(costly, key=lambda m: -m.given_up)[:count]
+        """The moves that gave up most chance to win (then money), most first; moves about the
+        same as the best left out."""
+        costly = [m for m in self.moves if not m.about_the_same and (m.chance_given_up or m.given_up)]
+        return sorted(costly, key=lambda m: (-m.chance_given_up, -m.given_up))[:count]
 
     def as_json(self) -> dict:
         return {
@@ -166,7 +183,8 @@ def _steps(events: Sequence[Event], start: int, end: int) -> int:
 def _review_move(state: GameState, event: Placed, index: int, seed: int, rollouts: int) -> MoveReview:
     position = Position.from_state(state)
     dice = [(d.colour, d.pips, d.big) for d in state.last_roll or ()]
-    worths = worth_of_choices(position, dice, rollouts, random.Random(f"{seed}:move:{index}"))
+    standing = Standing.from_state(state)
+    worths = worth_of_choices(position, dice, rollouts, random.Random(f"{seed}:move:{index}"), standing)
     chosen = next(w for w in worths if (w.value, w.casino) == (event.value, event.casino))
     best = worths[0]
     return MoveReview(
@@ -181,4 +199,8 @@ def _review_move(state: GameState, event: Placed, index: int, seed: int, rollout
         best_money=best.money,
         best_stderr=best.stderr,
         stderr=math.hypot(best.stderr, chosen.stderr) if best is not chosen else 0.0,
+        chosen_chance=chosen.chance,
+        best_chance=best.chance,
+        chance_stderr=chosen.gap_stderr,
+        about_the_same=chosen.same_as_best,
     )

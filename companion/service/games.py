@@ -235,10 +235,11 @@ class GameService:
             self._changed(game_id)
 
     def advice(self, game_id: str) -> dict[str, Any]:
-        """What each placement of the roll in front of the player is worth by the round's end
-        (``odds.advisor``), worked out once per roll."""
+        """What each placement of the roll in front of the player is worth: the chance to win,
+        the money by the round's end (``odds.advisor``), worked out once per roll."""
         from ..odds.advisor import advice_json  # numpy: loaded when a table first asks
         from ..odds.position import Position
+        from ..odds.standing import Standing
 
         def inputs(live: LiveGame, moment: int) -> Callable[[], dict[str, Any]]:
             state = live.state
@@ -247,9 +248,10 @@ class GameService:
                     "no roll waits to be placed: the worth of each value is for a roll", "no_roll_waits"
                 )
             position = Position.from_state(state)
+            standing = Standing.from_state(state)
             dice = [(d.colour, d.pips, d.big) for d in state.last_roll]
             rng = random.Random(f"{live.record.seed}:advice:{moment}")
-            return lambda: advice_json(position, dice, ADVICE_ROLLOUTS, rng)
+            return lambda: advice_json(position, dice, ADVICE_ROLLOUTS, rng, standing)
 
         return self._once_per_change(self._advice, game_id, inputs)
 

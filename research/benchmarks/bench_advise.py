@@ -1,7 +1,8 @@
 """Benchmark: the advisor's rollouts (``companion.odds``) on a 5-player classic position with all
-six values open: rollouts a second and the time to answer with N rollouts per value; then the
-review of a whole 4-player classic game (every move with a choice, win chances after each round)
-as the server makes it. One core.
+six values open, in round 1 of 4: rollouts a second and the time to answer with N rollouts per
+value, by the hints' margin policy and by the greedy one; then the review of a whole 4-player
+classic game (every move with a choice, win chances after each round) as the server makes it.
+One core.
 
 Run: python -m research.benchmarks.bench_advise [--rollouts 1000] [--repeats 3]"""
 
@@ -14,6 +15,7 @@ import time
 from companion.odds.advisor import worth_of_choices
 from companion.odds.position import Position
 from companion.odds.review import review_game
+from companion.odds.standing import Standing
 from companion.rules import GameConfig, choose_placement, replay, roll_virtual, start_game
 
 
@@ -50,15 +52,17 @@ def main() -> None:
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core of the two
     position, dice = six_values_open()
-    times = []
-    for repeat in range(args.repeats):
-        start = time.perf_counter()
-        worths = worth_of_choices(position, dice, args.rollouts, random.Random(repeat))
-        times.append(time.perf_counter() - start)
-    answer = statistics.median(times)
-    print(f"5-player classic, first roll, {len(worths)} choices, {args.rollouts} rollouts each")
-    print(f"answer: median {answer:.3f} s of {args.repeats} ({', '.join(f'{t:.3f}' for t in times)})")
-    print(f"rollouts: {len(worths) * args.rollouts / answer:,.0f} a second (one core)")
+    standing = Standing.fresh(position.colours, rounds_left=3)
+    for policy in ("margin", "greedy"):
+        times = []
+        for repeat in range(args.repeats):
+            start = time.perf_counter()
+            worths = worth_of_choices(position, dice, args.rollouts, random.Random(repeat), standing, policy)
+            times.append(time.perf_counter() - start)
+        answer = statistics.median(times)
+        print(f"5-player classic, first roll, {len(worths)} choices, {args.rollouts} rollouts each, {policy}")
+        print(f"answer: median {answer:.3f} s of {args.repeats} ({', '.join(f'{t:.3f}' for t in times)})")
+        print(f"rollouts: {len(worths) * args.rollouts / answer:,.0f} a second (one core)")
     for seed in range(args.repeats):
         events = whole_game(4, seed)
         start = time.perf_counter()

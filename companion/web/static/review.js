@@ -1,5 +1,5 @@
 // The review of a game (GET /api/games/<id>/review): each move that had a choice against the best
-// one, the money it gave up in expectation, each player's chance to win after every round. Shared by
+// one, the chance to win and money it gave up in expectation, each player's chance to win after every round. Shared by
 // the round-end dialog, the review page and the hints beside the value buttons.
 
 // "5s on casino 5", "5s on the slot": a choice as the review names it ("value:casino")
@@ -35,14 +35,18 @@ function reviewProgress(progress) {
 function moveLine(move, nameOf, withRound = false) {
   const rolled = move.rolled.join(" · ");
   const who = el("span", { class: "swatch", style: `background:${cssColour(move.player)}` });
-  const best = move.chosen === move.best || !move.given_up;
+  const same = move.chosen !== move.best && move.about_the_same;
+  const best = move.chosen === move.best || same || (!move.given_up && !move.chance_given_up);
+  const lost = move.chance_given_up
+    ? t("review.lost.chance", { chance: percent(move.chance_given_up), money: money(move.given_up) })
+    : t("review.lost", { money: worthText(move.given_up, move.stderr) });
   return el("li", { class: `review-move${best ? " best" : ""}`, "data-event": move.event },
     withRound ? el("span", { class: "move-round" }, `${t("history.round", { n: move.round })}: `) : null,
     who, " ", t("review.rolled", { name: nameOf(move.player), values: rolled }), " ",
     el("span", { class: "chosen" }, t("review.chose", { choice: choiceName(move.chosen), worth: money(move.chosen_money) })),
-    best ? el("span", { class: "verdict best" }, ` — ${t("review.best.it")}`)
+    best ? el("span", { class: "verdict best" }, ` — ${t(same ? "review.same" : "review.best.it")}`)
       : el("span", { class: "verdict" }, ` — ${t("review.best", { choice: choiceName(move.best), worth: money(move.best_money) })}; `,
-        el("strong", {}, t("review.lost", { money: worthText(move.given_up, move.stderr) }))));
+        el("strong", {}, lost)));
 }
 
 function chancesList(round, nameOf) {
@@ -55,7 +59,8 @@ function chancesList(round, nameOf) {
 
 // one round of the review: its moves (the costliest first) and the chances to win after it
 function roundReview(review, number, nameOf) {
-  const moves = review.moves.filter((m) => m.round === number).sort((a, b) => b.given_up - a.given_up);
+  const moves = review.moves.filter((m) => m.round === number)
+    .sort((a, b) => (b.chance_given_up || 0) - (a.chance_given_up || 0) || b.given_up - a.given_up);
   const chances = review.rounds.find((r) => r.round === number);
   return el("div", { class: "round-review" },
     moves.length ? el("ol", { class: "review-moves" }, moves.map((m) => moveLine(m, nameOf))) : el("p", {}, t("review.none")),

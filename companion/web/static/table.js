@@ -170,11 +170,16 @@ function worthOf(value, casino) {
   if (!state.hints) return null;
   if (!advice) return el("span", { class: "worth pending" }, "…");
   const choice = advice.choices.find((c) => c.value === value && c.casino === casino);
-  const best = advice.choices[0];
   if (!choice) return null;
-  return el("span", { class: `worth${choice === best ? " best" : ""}`, "data-worth": choice.money },
+  // ranked by the chance to win; a choice within error of the best says so
+  const best = choice === advice.choices[0];
+  const same = !best && choice.about_the_same;
+  return el("span", { class: `worth${best ? " best" : ""}${same ? " same" : ""}`, "data-worth": choice.money,
+    "data-chance": choice.chance },
+    el("span", { class: "chance" }, t("hints.chance", { chance: percent(choice.chance) })), " ",
     el("span", {}, t("hints.money", { money: money(choice.money) })), " ",
-    choice.stderr ? el("span", { class: "error-bar" }, t("hints.error", { error: errorText(choice.stderr) })) : null);
+    choice.stderr ? el("span", { class: "error-bar" }, t("hints.error", { error: errorText(choice.stderr) })) : null,
+    same ? el("span", { class: "same-note" }, t("hints.same")) : null);
 }
 
 function hintsNote() {

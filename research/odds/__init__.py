@@ -1,0 +1,1 @@
+"""What the advisor's figures rest on, fitted once by simulation."""
