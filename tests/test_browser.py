@@ -129,14 +129,14 @@ def test_play_a_round_by_hand_and_see_the_tie_and_payouts(page, server):
     standings = dialog.locator(".standings li")
     assert standings.count() == 2
     page.click("#round-end button")
-    assert page.inner_text("#round-label") == "Round 2 of 4"
+    assert page.inner_text("#round-label") == "Round 2 of 4 · ★ Bruno rolls first this round"
     assert page.inner_text("#turn-label") == "Bruno's turn"
     shot(page, "5-table-round-two")
 
     page.select_option("#language", "es")
     assert page.inner_text("#turn-label") == "Turno de Bruno"
     page.select_option("#language", "fr")
-    assert page.inner_text("#round-label") == "Manche 2 sur 4"
+    assert page.inner_text("#round-label") == "Manche 2 sur 4 · ★ Bruno lance en premier cette manche"
     page.select_option("#language", "en")
 
     page.click("#share")

@@ -56,7 +56,7 @@ def test_one_tap_on_the_ringed_die_and_one_on_its_number_records_the_roll(page, 
     page.wait_for_selector("#camera-correction .die-ring.unsure")
     assert page.locator("#camera-correction .die-ring").count() == 8, "every die can be tapped"
     assert page.get_attribute("#camera-correction .die-ring.unsure", "data-index") == "2"
-    assert page.inner_text("#camera-correction h2") == "The camera is unsure of one die"
+    assert page.inner_text("#camera-correction h2") == "The camera is unsure of one die of Red's roll"
     assert "Tap the ringed die on the picture, then the number on top" in page.inner_text("#camera-tap-hint")
     ring = page.locator("#camera-correction .die-ring.unsure").bounding_box()
     picture = page.locator("#camera-correction img.camera-frame").bounding_box()
@@ -110,13 +110,13 @@ def test_with_two_ringed_dice_the_picker_moves_to_the_second_and_the_roll_waits_
     )
     CameraBridge(games, "camera 0").on_settled(Settled(1.0, seen, frame=frame))
     page.wait_for_selector("#camera-correction .die-ring.unsure")
-    assert page.inner_text("#camera-correction h2") == "The camera is unsure of 2 dice"
+    assert page.inner_text("#camera-correction h2") == "The camera is unsure of 2 dice of Red's roll"
     page.click('#camera-correction .die-ring[data-index="7"]')
     page.click("#camera-correction .chooser .pip-button[data-pips='2']")
     # the first told, the picker opens on the other ringed die; nothing is recorded yet
     page.wait_for_selector('#camera-correction .die-ring.selected[data-index="2"]')
     assert page.locator('#camera-correction .die-ring.fixed[data-index="7"]').count() == 1
-    assert page.inner_text("#camera-correction h2") == "The camera is unsure of one die"
+    assert page.inner_text("#camera-correction h2") == "The camera is unsure of one die of Red's roll"
     assert games.get(game.record.id).state.phase.value == "roll"
     page.click("#camera-correction .chooser .pip-button[data-pips='5']")
     page.wait_for_selector('button.value[data-value="5"]')

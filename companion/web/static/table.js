@@ -49,8 +49,10 @@ async function command(path, body) {
 
 // ------------------------------------------------------------------ status and players
 function renderStatus() {
-  document.getElementById("round-label").textContent =
-    state.over ? t("game.over") : t("round", { n: state.round, total: state.rounds_total });
+  // the round, and whose star it is: the start player, who rolls first this round
+  const round = t("round", { n: state.round, total: state.rounds_total });
+  document.getElementById("round-label").textContent = state.over ? t("game.over")
+    : state.start_player ? `${round} · ${t("player.starts", { name: nameOf(state.start_player) })}` : round;
   const turn = document.getElementById("turn-label");
   if (state.over) {
     turn.textContent = winnersText(state);
@@ -98,7 +100,7 @@ function renderPlayers() {
         el("small", {}, t("banknotes", { n: standing[p.colour].banknotes })),
         chances && chances.events === state.events
           ? el("small", { class: "player-chance" }, t("chances.of", { chance: percent(chances.chances[p.colour]) })) : null));
-  }), ...(state.over ? [] : [el("p", { class: "legend" }, `★ ${t("player.start")}`)]));
+  }));
 }
 
 // ------------------------------------------------------------------ casinos
@@ -312,10 +314,11 @@ async function fixCameraDie(pending, index, pips) {
 const RING = 1.35;  // a ring's size in the die's box: round the die, clear of its edges
 
 // The camera's picture with a ring on every die the camera is unsure of; a tap on any die (ringed
-// or not) opens the pip picker for it.
-function cameraPicture(pending, unsure) {
+// or not) opens the pip picker for it. ``aligned``: the dice on the page are still the camera's,
+// one for one (none added or taken away by hand), so a ring names the die it circles.
+function cameraPicture(pending, unsure, aligned) {
   const fixed = new Set(pending.fixed || []);
-  const rings = (pending.boxes || []).map(([x, y, w, h], i) => el("button", {
+  const rings = (aligned && pending.boxes || []).map(([x, y, w, h], i) => el("button", {
     class: `die-ring${unsure.has(i) ? " unsure" : ""}${fixed.has(i) ? " fixed" : ""}${i === selectedDie ? " selected" : ""}`,
     "data-index": i, style: `left:${(x + w / 2) * 100}%;top:${(y + h / 2) * 100}%;width:${w * RING * 100}%;height:${h * RING * 100}%`,
     "aria-label": t("camera.die", { n: i + 1, pips: cameraDice[i] ? cameraDice[i].pips : "?" }),
@@ -339,13 +342,14 @@ function renderCameraCorrection() {
   }
   const colours = [...new Set(state.expected_roll.map((k) => k.colour))];
   const canBeBig = state.expected_roll.some((k) => k.big);
-  const unsure = new Set(pending.unsure || []);
+  const aligned = cameraDice.length === pending.dice.length;
+  const unsure = new Set(aligned ? pending.unsure || [] : []);
   const chips = cameraDice.map((d, i) => el("button", {
     class: `entered-die${i === selectedDie ? " selected" : ""}${unsure.has(i) ? " unsure" : ""}`,
     "data-index": i, onclick: () => { selectedDie = i === selectedDie ? null : i; renderCameraCorrection(); } },
     dieFace(d.colour, d.pips, d.big)));
   const chooser = selectedDie === null ? null : el("div", { class: "chooser" },
-    pending.boxes && selectedDie < pending.dice.length
+    pending.boxes && aligned
       ? el("img", { class: "die-zoom", alt: "", src: `/api/games/${GAME}/camera/dice/${selectedDie}.jpg?v=${pending.version}` })
       : null,
     el("p", { class: "hint chooser-hint" }, t("camera.pick", { n: selectedDie + 1 })),
@@ -375,7 +379,7 @@ function renderCameraCorrection() {
     el("h2", {}, heading),
     ringed ? el("p", { class: "hint", id: "camera-tap-hint" }, t("camera.tap", { n: unsure.size })) : null,
     reason,
-    cameraPicture(pending, unsure),
+    cameraPicture(pending, unsure, aligned),
     el("div", { class: "entered" }, chips,
       el("button", { class: "secondary", id: "camera-add", onclick: () => {
         cameraDice.push({ colour: state.current_player, pips: 1, big: false });
