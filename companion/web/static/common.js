@@ -83,9 +83,10 @@ async function api(method, path, body, gameId) {
   return request(method, path, body, gameId ? tokenFor(gameId) : null);
 }
 
-// A JSON request with a bearer token (if any); a refusal becomes an Error with the server's words,
-// or with ``unauthorized`` (a message for the player) when the token is missing or wrong.
-async function request(method, path, body, token, unauthorized = null) {
+// A JSON request with a bearer token (if any). A refusal becomes an Error in the page's language
+// (``refusalText``), carrying the server's answer as ``data``; ``unauthorized`` is the message for
+// a missing or wrong token; ``nameValues`` names the values a page knows better (its areas).
+async function request(method, path, body, token, unauthorized = null, nameValues = (values) => values) {
   const headers = { "Content-Type": "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
   let response;
@@ -95,22 +96,22 @@ async function request(method, path, body, token, unauthorized = null) {
     throw new Error(t("error.network"));
   }
   const data = await response.json().catch(() => ({}));
-  if (response.status === 401 && unauthorized) throw new Error(unauthorized);
-  if (!response.ok) throw new Error(refusalText(data, response));
+  if (response.status === 401 && unauthorized) throw Object.assign(new Error(unauthorized), { data });
+  if (!response.ok) throw Object.assign(new Error(refusalText(data, response, nameValues)), { data });
   return data;
 }
 
 // A refusal in the page's language: the translation of its code, filled with its values (a colour
 // named by its player, or by the colour's own name before a game has players); else the English.
-function refusalText(data, response) {
+function refusalText(data, response, nameValues = (values) => values) {
   const key = `error.${data.code}`;
   if (!data.code || !(key in (STRINGS[currentLanguage()] || {}))) {
     return data.error || `${response.status} ${response.statusText}`;
   }
   const values = { ...(data.values || {}) };
   if (values.colour && !values.player) values.player = colourName(values.colour);
-  if (values.colour) values.colour = colourName(values.colour);
-  return t(key, values);
+  for (const name of ["colour", "many_look", "few_look"]) if (values[name]) values[name] = colourName(values[name]);
+  return t(key, nameValues(values));
 }
 
 document.addEventListener("DOMContentLoaded", () => {

@@ -28,7 +28,10 @@ async function showHistory() {
   try {
     const { games } = await api("GET", "/api/games");
     // a game whose events no longer replay is listed apart; its page says why
-    const details = await Promise.all(games.map((g) => (g.damaged ? g : api("GET", `/api/games/${g.id}`))));
+    // (one found damaged only now, as its state is asked for, is listed so too)
+    const asked = await Promise.allSettled(games.map((g) => (g.damaged ? g : api("GET", `/api/games/${g.id}`))));
+    const details = asked.map((answer, i) => answer.status === "fulfilled" ? answer.value
+      : { ...games[i], damaged: { event: answer.reason.data?.values?.event ?? "?" } });
     box.replaceChildren(...details.map((game) => {
       if (game.damaged) return damagedGame(game);
       const names = Object.fromEntries(game.players.map((p) => [p.colour, p.name]));

@@ -23,31 +23,13 @@ function setupToken() {
   return localStorage.getItem(SETUP_TOKEN_KEY);
 }
 
-// The server's refusal in the page's language: ``error.<code>`` filled from its values (an area
-// by its name here), else the server's English sentence.
-function refusalText(data, status) {
-  const values = { ...(data.values || {}) };
-  for (const key of ["area", "other"]) if (values[key]) values[key] = areaLabel(values[key]);
-  for (const key of ["colour", "many_look", "few_look"]) if (values[key]) values[key] = colourName(values[key]);
-  const key = `error.${data.code}`;
-  const translated = data.code ? t(key, values) : key;
-  return translated !== key ? translated : data.error || `${status}`;
-}
-
+// The setup API with the setup token; a refusal names its areas as the page does.
 async function setupApi(method, path, body) {
-  const headers = { "Content-Type": "application/json" };
-  const token = setupToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response;
-  try {
-    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  } catch (err) {
-    throw new Error(t("error.network"));
-  }
-  const data = await response.json().catch(() => ({}));
-  if (response.status === 401 && method !== "GET") throw Object.assign(new Error(t("setup.token")), { data });
-  if (!response.ok) throw Object.assign(new Error(refusalText(data, response.status)), { data });
-  return data;
+  const unauthorized = method === "GET" ? null : t("setup.token");
+  return request(method, path, body, setupToken(), unauthorized, (values) => {
+    for (const key of ["area", "other"]) if (values[key]) values[key] = areaLabel(values[key]);
+    return values;
+  });
 }
 
 function areaLabel(name) {
