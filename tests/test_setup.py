@@ -242,7 +242,8 @@ def test_a_live_camera_reads_with_the_tables_own_calibration_when_none_is_named(
     assert path == Path("calibration/table.json") and "Using this table's calibration" in note
     assert table_calibration(None, None, "rtsp://10.0.0.5/stream")[0] == path
     assert table_calibration(None, None, str(sample)) == (sample / "calibration.json", "")  # a sample's own
-    assert table_calibration(None, None, "game.mp4") == (None, "")  # a recording of another table
+    # a recording is read with what the setup page saved for it, as a camera is
+    assert table_calibration(None, None, "game.mp4")[0] == path
     assert table_calibration(Path("mine.json"), 0, None) == (Path("mine.json"), "")
 
 

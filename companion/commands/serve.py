@@ -200,17 +200,15 @@ def start_camera(args: argparse.Namespace, app) -> Callable[[], None]:
 
     games = app.extensions["games"]
     # the setup page saves to the file given, never into a sample's folder; what it saved is
-    # read again on the next start, for a recording as for a camera
+    # read again on the next start, for a recording as for a camera (a sample keeps its own)
     setup_file = Path(args.calibration or DEFAULT_FILE)
-    if setup_file.exists():
-        calibration = setup_file
-        if args.calibration is None:
-            print(f"Using this table's setup in {setup_file} (--calibration names another).", flush=True)
-    else:
+    calibration, note = table_calibration(args.calibration, args.camera, args.source)
+    if calibration is not None and not Path(calibration).exists():
+        calibration = None
+    if note:
+        print(note, flush=True)
+    if calibration is None:
         print(f"No calibration at {setup_file} yet: the table setup page will write it.", flush=True)
-        calibration, note = table_calibration(None, args.camera, args.source)  # a sample's own
-        if note:
-            print(note, flush=True)
     # two threads for the models, whatever --threads gives the server's workers
     reader = build_reader(calibration, args.model, args.pip_model, threads=2, whole_frame=args.whole_frame)
     try:

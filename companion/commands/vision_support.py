@@ -35,16 +35,16 @@ def add_reader_options(parser: argparse.ArgumentParser) -> None:
 
 def table_calibration(given: Path | None, camera: int | None, source: str | None) -> tuple[Path | None, str]:
     """The calibration file the camera loop reads with, and a note for the player: the one
-    ``given``; else a sample's own (``SOURCE/calibration.json``); else, for a live camera or
-    stream, the table's (calibrate's and the setup page's default file) when there is one."""
+    ``given``; else a sample's own (``SOURCE/calibration.json``: a sample is read with the table
+    it was recorded on); else the table's (calibrate's and the setup page's default file), for a
+    camera or a recording alike, when there is one."""
     from ..vision.calibration import DEFAULT_FILE
 
     if given is not None:
         return given, ""
     if source and (Path(source) / "calibration.json").exists():
         return Path(source) / "calibration.json", ""  # a sample carries its own table calibration
-    live = camera is not None or "://" in (source or "")
-    if live and DEFAULT_FILE.exists():
+    if (camera is not None or source) and DEFAULT_FILE.exists():
         return (
             DEFAULT_FILE,
             f"Using this table's calibration in {DEFAULT_FILE} (--calibration names another).",
