@@ -71,7 +71,7 @@ def test_a_second_server_on_the_same_folder_is_refused_naming_the_first(tmp_path
         state = call(port, "POST", f"/api/games/{created['id']}/rolls/virtual", {}, created["token"])
         assert state["events"] == 2
         review = subprocess.run(
-            [sys.executable, "-m", "companion", "review", created["id"], "--data", str(tmp_path)],
+            [sys.executable, "-m", "companion", "review", created["id"], "--data", str(tmp_path), "--json"],
             capture_output=True,
             text=True,
             timeout=120,

@@ -72,7 +72,12 @@ def run(args: argparse.Namespace) -> int:
         )
     try:
         with FolderLock(folder).acquire("companion repair"):
-            copy = backup_folder(store, folder)
+            try:
+                copy = backup_folder(store, folder)
+            except OSError as err:  # no room, no permission: nothing is dropped without a copy
+                raise CommandError(
+                    f"cannot copy {folder} before repairing ({err.strerror or err}); nothing was changed"
+                ) from None
             dropped = store.keep_events_before(record.id, args.keep_before)
     except StoreError as err:
         raise CommandError(str(err)) from None

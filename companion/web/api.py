@@ -10,6 +10,7 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 from ..rules import ConfigError, Refusal, RulesError
 from ..service import FixRefused, GameDamaged, GameNotFound, GameService, RequestError, Unauthorized
 from ..service.export import export_csv, export_json, export_stored
+from ..storage import StoreError
 from ..words import nearest
 from . import requests
 
@@ -57,7 +58,7 @@ def error_answer(message: str, code: str, status: int, **values: Any) -> tuple[R
     if colour and game_id and "player" not in values:
         try:
             players = service().snapshot(game_id).state["players"]
-        except GameNotFound:
+        except (GameNotFound, GameDamaged, StoreError):  # the colour then stands for its player
             players = []
         values["player"] = next((p["name"] for p in players if p["colour"] == colour), colour)
     return jsonify(error=message, code=code, values=values), status
