@@ -3,8 +3,10 @@ command changes nothing, and each stored change is announced on the change feed.
 
 import contextlib
 import json
+import logging
 import random
 import secrets
+import sqlite3
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -35,6 +37,8 @@ from .errors import FixRefused, GameDamaged, GameNotFound, RequestError, Unautho
 from .reviews import ROLLOUTS, Reviewer
 from .stored_log import Damage, replay_stored
 from .view import state_json
+
+log = logging.getLogger(__name__)
 
 #: rollouts per value for the hints: each value's worth to about ±$1,500, in about 0.3 s
 ADVICE_ROLLOUTS = 1000
@@ -426,7 +430,7 @@ class GameService:
                     die=index,
                     count=count,
                 )
-            self._keep_fix(live, offer, index, die)  # first: a fix that cannot be kept changes nothing
+            self._keep_fix(live, offer, index, die)
             pending["dice"][index] = die_to_dict(die)
             pending["unsure"] = [i for i in pending["unsure"] if i != index]
             pending["fixed"] = sorted({*pending["fixed"], index})
@@ -450,11 +454,15 @@ class GameService:
         if self.fixes is None or crop is None:
             return
         created = self._clock().isoformat(timespec="seconds")
-        self.fixes.keep(
-            Fix(
-                f"{live.record.id}-{offer.id}-{index}", live.record.id, created, offer.read[index], said, crop
-            )
+        fix = Fix(
+            f"{live.record.id}-{offer.id}-{index}", live.record.id, created, offer.read[index], said, crop
         )
+        try:
+            self.fixes.keep(fix)
+        except (sqlite3.Error, OSError):  # a labelled die lost for training; the player's roll goes on
+            log.warning(
+                "the fix of die %d in game %s could not be kept", index, live.record.id, exc_info=True
+            )
 
     def ask_to_read_again(self, game_id: str) -> LiveGame:
         """A player asks the camera to read the table again (the roll it offered was read wrong):
