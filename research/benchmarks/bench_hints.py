@@ -5,7 +5,7 @@ ranked by the player's own money by the round's end). The hints' seat moves roun
 from game to game. Prints each pairing's win share (a shared win counts its share) with its
 95 % interval, and the time the hints took per answer (moves with two choices or more).
 
-The whole default run takes about 16 minutes of one core; run it under the shared CPU lock.
+The whole default run takes about 16 minutes of one core; run it alone on the machine.
 
 Run: python -m research.benchmarks.bench_hints [--games 100] [--others 8] [--rollouts 1000]"""
 
