@@ -29,12 +29,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..odds.review import ROLLOUTS
     from ..service import GameDamaged, GameNotFound, GameService
-    from ..storage import EventStore, StoreError, default_folder
-    from ..words import nearest
+    from ..storage import DATABASE_FILE, EventStore, StoreError, default_folder
     from .odds_tables import review_table
+    from .repair import unknown_game
 
     folder = args.data or default_folder()
-    if not (folder / "games.sqlite3").exists():
+    if not (folder / DATABASE_FILE).exists():
         raise CommandError(f"no games are kept in {folder}: name the folder `serve --data` used")
     try:
         games = GameService(EventStore(folder), review_rollouts=args.rollouts or ROLLOUTS)
@@ -44,9 +44,7 @@ def run(args: argparse.Namespace) -> int:
         live = games.get(args.game)
     except GameNotFound:
         ids = [record.id for record in games.store.games()]
-        close = nearest(args.game, ids)
-        hint = f"; did you mean {close}?" if close else f"; the games there: {', '.join(ids[:8]) or 'none'}"
-        raise CommandError(f"no game {args.game!r} in {folder}{hint}") from None
+        raise CommandError(unknown_game(args.game, folder, ids)) from None
     except GameDamaged as err:
         raise CommandError(str(err)) from None
 
