@@ -523,7 +523,13 @@ def test_hints_show_each_value_s_worth_and_the_review_every_move(page, server):
         shown = page.inner_text(f'.player[data-colour="{colour}"] .player-chance')
         assert shown == f"{round(chance * 100)}% to win", (colour, shown)
 
+    placed_before = call(port, "GET", f"/api/games/{game}")["events"]
     page.click(f'button.value[data-value="{best["value"]}"]')
+    # the page's placement lands before the test plays on, or both would place the same roll
+    deadline = time.monotonic() + 30
+    while call(port, "GET", f"/api/games/{game}")["events"] == placed_before:
+        assert time.monotonic() < deadline, "the page's placement never arrived"
+        time.sleep(0.1)
     while not call(port, "GET", f"/api/games/{game}")["rounds"]:  # the rest of round 1 by the API
         state = call(port, "GET", f"/api/games/{game}")
         if state["phase"] == "place":

@@ -141,7 +141,8 @@ def write_annotated(out: Path, image: np.ndarray, dice: list[SeenDie]) -> Path |
 
     try:
         unsure = {index for index, die in enumerate(dice) if not is_sure(die)}
-        written = cv2.imwrite(str(out), annotate(image, dice, wrong=unsure), [cv2.IMWRITE_JPEG_QUALITY, 90])
+        quality = [cv2.IMWRITE_JPEG_QUALITY, 90] if out.suffix.lower() in (".jpg", ".jpeg") else []
+        written = cv2.imwrite(str(out), annotate(image, dice, wrong=unsure), quality)
     except cv2.error:
         written = False
     return out if written else None
