@@ -28,11 +28,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..service.stored_log import replay_stored
-    from ..storage import DATABASE_FILE, EventStore, FolderLock, StoreError, default_folder
+    from ..storage import EventStore, FolderLock, StoreError
+    from .stored_games import games_folder, unknown_game
 
-    folder = args.data or default_folder()
-    if not (folder / DATABASE_FILE).exists():
-        raise CommandError(f"no games are kept in {folder}: name the folder `serve --data` used")
+    folder = games_folder(args.data)
     try:
         store = EventStore(folder)
         record = store.game(args.game)
@@ -102,11 +101,3 @@ def backup_folder(store, folder: Path) -> Path:
         if path.is_file() and not path.name.startswith(DATABASE_FILE) and path.name != LOCK_FILE:
             shutil.copy2(path, copy / path.name)
     return copy
-
-
-def unknown_game(game_id: str, folder: Path, ids: list[str]) -> str:
-    from ..words import nearest
-
-    close = nearest(game_id, ids)
-    hint = f"; did you mean {close}?" if close else f"; the games there: {', '.join(ids[:8]) or 'none'}"
-    return f"no game {game_id!r} in {folder}{hint}"

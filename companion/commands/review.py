@@ -29,13 +29,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..odds.review import ROLLOUTS
     from ..service import GameDamaged, GameNotFound, GameService
-    from ..storage import DATABASE_FILE, EventStore, StoreError, default_folder
+    from ..storage import EventStore, StoreError
     from .odds_tables import review_table
-    from .repair import unknown_game
+    from .stored_games import games_folder, unknown_game
 
-    folder = args.data or default_folder()
-    if not (folder / DATABASE_FILE).exists():
-        raise CommandError(f"no games are kept in {folder}: name the folder `serve --data` used")
+    folder = games_folder(args.data)
     try:
         games = GameService(EventStore(folder), review_rollouts=args.rollouts or ROLLOUTS)
     except StoreError as err:
