@@ -511,9 +511,11 @@ function maybeShowRoundEnd() {
 }
 
 // The round's review in its dialog: asked when the round ends, asked again when the server says the
-// review under way has finished (``state.review`` goes back to null).
+// review under way has finished (``state.review`` goes back to null), and every few seconds while
+// the dialog waits for it (a review that ends between two states is never seen running).
 let reviewAsked = false;
 let reviewRunning = false;
+const REVIEW_ASK_AGAIN_MS = 3000;
 
 function renderRoundReview(ask = false) {
   const box = document.getElementById("round-review");
@@ -527,7 +529,12 @@ function renderRoundReview(ask = false) {
     reviewAsked = true;
     api("GET", `/api/games/${GAME}/review`).then((answer) => { review = answer; })
       .catch(() => { review = null; })
-      .finally(() => { reviewAsked = false; renderRoundReview(); });
+      .finally(() => {
+        reviewAsked = false;
+        renderRoundReview();
+        if (review && review.current) return;
+        setTimeout(() => { if (document.getElementById("round-end").open) renderRoundReview(true); }, REVIEW_ASK_AGAIN_MS);
+      });
   }
   box.replaceChildren(el("h3", {}, t("review.round", { n: number })),
     covers ? roundReview(review.review, number, nameOf) : reviewProgress(state.review || (review && review.progress)));
