@@ -13,6 +13,7 @@ from ..service.export import export_csv, export_json, export_stored
 from ..storage import StoreError
 from ..words import nearest
 from . import requests
+from .failures import error_body
 
 blueprint = Blueprint("api", __name__, url_prefix="/api")
 
@@ -61,7 +62,7 @@ def error_answer(message: str, code: str, status: int, **values: Any) -> tuple[R
         except (GameNotFound, GameDamaged, StoreError):  # the colour then stands for its player
             players = []
         values["player"] = next((p["name"] for p in players if p["colour"] == colour), colour)
-    return jsonify(error=message, code=code, values=values), status
+    return jsonify(error_body(message, code, values)), status
 
 
 @blueprint.errorhandler(FixRefused)

@@ -21,21 +21,22 @@ def describe(err: Exception) -> tuple[int, dict[str, Any]] | None:
     """The status and JSON body for a store failure or a damaged game; None for anything else."""
     if isinstance(err, GameDamaged):
         values = {"game": err.game_id, "event": err.event, "reason": err.reason}
-        return 409, body(str(err), "game_damaged", values)
+        return 409, error_body(str(err), "game_damaged", values)
     if isinstance(err, DiskFull):
-        return 507, body(str(err), "disk_full", {"folder": str(err.folder)})
+        return 507, error_body(str(err), "disk_full", {"folder": str(err.folder)})
     if isinstance(err, StoreReadOnly):
-        return 503, body(str(err), "store_read_only", {"file": str(err.path)})
+        return 503, error_body(str(err), "store_read_only", {"file": str(err.path)})
     if isinstance(err, StoreIOError):
-        return 503, body(str(err), "store_io_error", {"file": str(err.path), "detail": err.detail})
+        return 503, error_body(str(err), "store_io_error", {"file": str(err.path), "detail": err.detail})
     if isinstance(err, StaleWrite):
-        return 409, body(str(err), "game_changed", {"game": err.game_id, "events": err.stored})
+        return 409, error_body(str(err), "game_changed", {"game": err.game_id, "events": err.stored})
     if isinstance(err, StoreError):
-        return 503, body(str(err), "store_unavailable", {"detail": str(err)})
+        return 503, error_body(str(err), "store_unavailable", {"detail": str(err)})
     return None
 
 
-def body(message: str, code: str, values: dict[str, Any]) -> dict[str, Any]:
+def error_body(message: str, code: str, values: dict[str, Any]) -> dict[str, Any]:
+    """Every JSON error the server answers: the English sentence, its stable code, its values."""
     return {"error": message, "code": code, "values": values}
 
 
@@ -75,7 +76,7 @@ def internal_answer(err: Exception, method: str, path: str) -> dict[str, Any]:
         f"something went wrong on the server (error {incident}); nothing more was recorded. "
         "Try again; if it happens again, tell whoever runs the server this id: it is in its log"
     )
-    return body(message, "internal", {"id": incident})
+    return error_body(message, "internal", {"id": incident})
 
 
 def register(app: Flask) -> None:

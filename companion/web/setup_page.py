@@ -15,6 +15,7 @@ from ..camera.table_setup import AREAS, SetupError, TableSetup
 from ..camera_game.table_colours import colours_to_learn
 from ..service import RequestError
 from ..vision.colour import PALETTE
+from .failures import error_body
 from .requests import json_body
 
 blueprint = Blueprint("setup", __name__)
@@ -55,7 +56,7 @@ def needs_setup_token(view: Callable[..., Any]) -> Callable[..., Any]:
 
 def refusal(message: str, code: str, values: dict[str, Any] | None = None) -> Response:
     """The API's error: the English sentence, its stable code and the values its words name."""
-    return jsonify(error=message, code=code, values=values or {})
+    return jsonify(error_body(message, code, values or {}))
 
 
 @blueprint.errorhandler(NoCamera)
