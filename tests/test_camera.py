@@ -132,16 +132,22 @@ class WholeLooks(Script):
         return super().read(img)
 
 
-def test_a_hand_resting_over_fresh_dice_gives_no_roll_until_it_leaves_then_one():
-    """Three dice land, a hand comes in and rests over them for 0.8 s, hiding the 6, then goes:
-    the short reading made under the hand waits for the table to settle again, and the one roll
-    reported is the full one, read after the hand left."""
+def three_dice_tumbled_in() -> tuple[WholeLooks, list, list]:
+    """A bare table, then three dice (3, 5, 6) tumbling in: the script, the dice, their squares."""
     script = WholeLooks()
     script.add(20)
     dice = [((100, 100), 3), ((150, 120), 5), ((200, 100), 6)]
     squares = [xy for xy, _ in dice]
     for step in range(6):  # the dice tumble in
         script.add(1, [(x - (6 - step) * 10, y) for x, y in squares])
+    return script, dice, squares
+
+
+def test_a_hand_resting_over_fresh_dice_gives_no_roll_until_it_leaves_then_one():
+    """Three dice land, a hand comes in and rests over them for 0.8 s, hiding the 6, then goes:
+    the short reading made under the hand waits for the table to settle again, and the one roll
+    reported is the full one, read after the hand left."""
+    script, dice, squares = three_dice_tumbled_in()
     for step in range(4):  # the hand comes in over them
         script.add(1, squares, dice, hand=(120 + step * 20, 60))
     script.add(24, squares, dice[:2], hand=(185, 60))  # resting 0.8 s: the 6 under it is not seen
@@ -213,12 +219,7 @@ def test_a_roll_read_short_then_whole_is_reported_once_more_as_its_correction():
     """A hand rests over fresh dice long enough for a short reading; when it leaves the whole
     roll is read with the short reading's dice where they lay: the same roll, seen better,
     reported as the correction of the first report (its t), and only once."""
-    script = WholeLooks()
-    script.add(20)
-    dice = [((100, 100), 3), ((150, 120), 5), ((200, 100), 6)]
-    squares = [xy for xy, _ in dice]
-    for step in range(6):  # the dice tumble in
-        script.add(1, [(x - (6 - step) * 10, y) for x, y in squares])
+    script, dice, squares = three_dice_tumbled_in()
     script.add(24, squares, dice[:2], hand=(185, 60))
     for step in range(4):
         script.add(1, squares, hand=(185 + step * 30, 60 - step * 20))

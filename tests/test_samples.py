@@ -25,8 +25,8 @@ def true_rolls(session: dict) -> list[Counter]:
     return [Counter(d["pips"] for d in roll["dice"]) for roll in session["rolls"]]
 
 
-@pytest.mark.parametrize("folder", SESSIONS, ids=lambda p: p.name)
-def test_watch_gives_exactly_the_true_rolls(folder):
+def watch(folder: Path) -> tuple[list[dict], str]:
+    """`companion watch --source FOLDER --json`: the records it printed, and its standard error."""
     proc = subprocess.run(
         [sys.executable, "-m", "companion", "watch", "--source", str(folder), "--json"],
         capture_output=True,
@@ -34,10 +34,19 @@ def test_watch_gives_exactly_the_true_rolls(folder):
         timeout=600,
     )
     assert proc.returncode == 0, proc.stderr
+    return [json.loads(line) for line in proc.stdout.splitlines()], proc.stderr
+
+
+def watch_json(folder: Path) -> list[dict]:
+    return watch(folder)[0]
+
+
+@pytest.mark.parametrize("folder", SESSIONS, ids=lambda p: p.name)
+def test_watch_gives_exactly_the_true_rolls(folder):
+    records, said = watch(folder)
     # a recording without its table's calibration is read whole, and the player is told so once
     uncalibrated = not (folder / "calibration.json").exists()
-    assert proc.stderr.count("No calibration for this table") == int(uncalibrated)
-    records = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert said.count("No calibration for this table") == int(uncalibrated)
     rolls = [r for r in records if "dice" in r]
     session = read_recording(folder)
     assert [Counter(d["pips"] for d in r["dice"]) for r in rolls] == true_rolls(session)
@@ -256,17 +265,6 @@ def test_a_recorded_hand_resting_over_fresh_dice_gives_no_roll_until_it_leaves_t
         assert roll["still_from"] <= seen.t <= roll["still_to"], (
             "read after the hand left, while the dice lay still"
         )
-
-
-def watch_json(folder: Path) -> list[dict]:
-    proc = subprocess.run(
-        [sys.executable, "-m", "companion", "watch", "--source", str(folder), "--json"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert proc.returncode == 0, proc.stderr
-    return [json.loads(line) for line in proc.stdout.splitlines()]
 
 
 def test_watch_gives_each_roll_once_when_a_hand_rests_over_it_after_it_settled():
