@@ -114,3 +114,44 @@ def test_a_stream_sends_the_state_now_and_after_each_change_and_a_404_for_no_gam
     connection, missing = open_stream(port, "nosuchgame")
     assert missing.status == 404 and "nosuchgame" in json.loads(missing.read())["error"]
     close_stream(connection, missing)
+
+
+def test_a_change_made_while_a_stream_opens_reaches_it(app, client):
+    """A change that lands after the stream took its first snapshot, before it would have heard
+    of changes, still comes down the stream (the page would otherwise miss it until the next)."""
+    import asyncio
+
+    from companion.web.live import LiveServer
+
+    game = client.post("/api/games", json={"players": [{"colour": "red"}, {"colour": "blue"}]}).get_json()
+    games = app.extensions["games"]
+    first_snapshot = games.snapshot
+
+    def snapshot_then_a_roll(game_id):
+        taken = first_snapshot(game_id)
+        games.snapshot = first_snapshot
+        games.roll_virtually(game_id)  # as a camera or another tablet would, at just this moment
+        return taken
+
+    games.snapshot = snapshot_then_a_roll
+    server = LiveServer(app, workers=1)
+
+    async def follow() -> list[str]:
+        states: list[str] = []
+        two_states = asyncio.Event()
+
+        async def send(message):
+            body = message.get("body", b"").decode()
+            states.extend(line for line in body.splitlines() if line.startswith("data: "))
+            if len(states) == 2:
+                two_states.set()
+
+        async def receive():
+            await two_states.wait()
+            return {"type": "http.disconnect"}
+
+        await asyncio.wait_for(server.stream(game["id"], receive, send), timeout=10)
+        return states
+
+    states = asyncio.run(follow())
+    assert '"phase":"roll"' in states[0] and '"phase":"place"' in states[1]

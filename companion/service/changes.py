@@ -38,7 +38,10 @@ class ChangeFeed:
 
         def unsubscribe() -> None:
             with self._lock:
-                self._listeners.get(key, set()).discard(listener)
+                group = self._listeners.get(key, set())
+                group.discard(listener)
+                if not group:  # a page of a game that was never there leaves nothing behind
+                    self._listeners.pop(key, None)
 
         return unsubscribe
 

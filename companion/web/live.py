@@ -93,6 +93,18 @@ class LiveServer:
         """A `state` event now and after every change of the game, a comment every
         ``keepalive`` seconds (for proxies that close quiet connections), until the viewer
         leaves. Past ``max_viewers`` open streams: 503 with Retry-After (the page polls)."""
+        loop = asyncio.get_running_loop()
+        changed = asyncio.Event()
+        # Listen before the first snapshot is taken: a change made between the two would
+        # otherwise reach this viewer only with the game's next change.
+        unsubscribe = self.games.changes.subscribe(game_id, lambda: loop.call_soon_threadsafe(changed.set))
+        try:
+            await self.follow(game_id, changed, receive, send)
+        finally:
+            unsubscribe()
+
+    async def follow(self, game_id: str, changed: asyncio.Event, receive: Receive, send: Send) -> None:
+        """The stream of ``stream``, told of each change of the game by ``changed``."""
         try:
             snapshot = await asyncio.to_thread(self.games.snapshot, game_id)
         except GameNotFound as err:
@@ -110,9 +122,6 @@ class LiveServer:
             await answer_json(send, 503, error, [(b"retry-after", self.retry_after.encode())])
             return
         self.viewers += 1
-        loop = asyncio.get_running_loop()
-        changed = asyncio.Event()
-        unsubscribe = self.games.changes.subscribe(game_id, lambda: loop.call_soon_threadsafe(changed.set))
         gone = asyncio.ensure_future(hang_up(receive))
         try:
             self.games.viewer_joined(game_id)
@@ -137,7 +146,6 @@ class LiveServer:
             # the end of the answer (the server stops, or the viewer left: then it goes nowhere)
             await send({"type": "http.response.body", "body": b"", "more_body": False})
         finally:
-            unsubscribe()
             gone.cancel()
             self.viewers -= 1
 
