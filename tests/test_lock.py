@@ -34,6 +34,8 @@ def test_the_lock_pins_every_runtime_dependency_inside_its_range_with_hashes():
         name = canonicalize_name(requirement.name)
         assert name in pins, f"{name} is a dependency but requirements.lock does not pin it"
         version, hashes = pins[name]
-        assert requirement.specifier.contains(version), f"{name}=={version} is outside {requirement.specifier}"
+        assert requirement.specifier.contains(version), (
+            f"{name}=={version} is outside {requirement.specifier}"
+        )
         assert hashes > 0, f"{name} has no hash in requirements.lock"
     assert all(hashes > 0 for _, hashes in pins.values())

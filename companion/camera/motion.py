@@ -77,13 +77,10 @@ class MotionTracker:
             return self.state, False
         if self.still_since is None:
             self.still_since = t
-        empty = (
-            self.empty_table is not None
-            and self.changed_share(view, self.empty_table) <= self.settings.present_share
-        )
-        if empty:
+        empty_table = self.empty_table
+        if empty_table is not None and self.changed_share(view, empty_table) <= self.settings.present_share:
             self.state = Motion.EMPTY
-            self.empty_table = cv2.addWeighted(self.empty_table, 0.9, view, 0.1, 0)  # follow slow light
+            self.empty_table = cv2.addWeighted(empty_table, 0.9, view, 0.1, 0)  # follow slow light
             return self.state, False
         self.state = Motion.STILL
         if not self.locked and t - self.still_since >= self.settings.settle_seconds:

@@ -50,7 +50,7 @@ class CaptureSource:
 class FolderSource:
     """A folder of pictures in name order, as a recording at ``fps``."""
 
-    def __init__(self, folder: Path, fps: float = 15.0) -> None:
+    def __init__(self, folder: Path, fps: float | None = 15.0) -> None:
         self.name = str(folder)
         self.fps = fps
         self.paths = sorted(p for p in folder.iterdir() if p.suffix.lower() in FRAME_SUFFIXES)

@@ -169,9 +169,9 @@ class TableSetup:
                 boxes = [box for box in boxes if calibration.zone_of(centre(box)) == "tray"]
             readings = body_readings(frame, boxes)
             if not readings:
-                where = "in the tray" if tray else "on the table"
+                place = "in the tray" if tray else "on the table"
                 raise SetupError(
-                    f"no dice seen {where}: put the {colour} dice there, well lit, and retry",
+                    f"no dice seen {place}: put the {colour} dice there, well lit, and retry",
                     "no_dice_seen_tray" if tray else "no_dice_seen_table",
                     {"colour": colour},
                 )

@@ -70,7 +70,8 @@ def split_by_zone(dice: list[SeenDie], calibration: Calibration) -> tuple[list[S
     """The tray's dice, and how many dice lie in each other zone."""
     if "tray" not in calibration.zones:
         return dice, {}
-    tray, placed = [], Counter()
+    tray: list[SeenDie] = []
+    placed: Counter[str] = Counter()
     for die in dice:
         zone = calibration.zone_of(die.centre)
         if zone == "tray":
@@ -93,7 +94,7 @@ NEW_DIE_OVERLAP = 0.3
 def read_short(in_tray: int, rolled: int | None) -> bool:
     """Whether a reading with ``in_tray`` dice in the tray is short of the ``rolled`` dice (None:
     unknown): some dice, not all. An empty tray is no roll (the table settling after a placement)."""
-    return bool(rolled) and 0 < in_tray < rolled
+    return rolled is not None and 0 < in_tray < rolled
 
 
 def read_whole(

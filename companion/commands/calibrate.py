@@ -96,8 +96,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"{colour}: learned from {dice_count(len(readings))} in {', '.join(paths)}{note}")
         for warning in photo_warnings(colour, readings, calibration.colours[colour], paths):
             print(f"  warning: {warning}")
-    if calibration.frame is not None:
-        refuse_areas_outside(calibration)
+    refuse_areas_outside(calibration)
     for first, second in alike_colours(calibration.colours):
         print(f"  warning: {alike_warning(first, second, {c: paths for c, (paths, _) in photos.items()})}")
     calibration.save(args.out)
@@ -146,9 +145,12 @@ def refuse_areas_outside(calibration: Calibration) -> None:
     areas = ([(f"--table {text(calibration.table)}", calibration.table)] if calibration.table else []) + [
         (f"--zone {name}={text(rect)}", rect) for name, rect in calibration.zones.items()
     ]
+    frame = calibration.frame
+    if frame is None:  # no photo gave the frame's size: nothing to hold the areas against
+        return
     for option, rect in areas:
-        if cut_to(rect, calibration.frame) is None:
-            w, h = calibration.frame
+        if cut_to(rect, frame) is None:
+            w, h = frame
             raise CommandError(
                 f"{option} lies outside the {w}×{h} photos: give it in the photos' pixels "
                 "(x,y from the top left corner)"

@@ -2,6 +2,7 @@
 
 import argparse
 import re
+from collections.abc import Mapping
 from typing import NoReturn
 
 from ..words import nearest
@@ -14,7 +15,7 @@ class SuggestingParser(argparse.ArgumentParser):
     option (``--jsn``). Subcommand parsers made from it are SuggestingParsers too."""
 
     #: the subcommands' parsers by name (set by ``companion.cli.build_parser``)
-    commands: dict[str, argparse.ArgumentParser]
+    commands: Mapping[str, argparse.ArgumentParser]
 
     def error(self, message: str) -> NoReturn:
         hint = self.suggestion(message)

@@ -47,7 +47,8 @@ def run(args: argparse.Namespace) -> int:
     pictures = pictures_in(args.images)
     annotate_to = annotated_path(args.annotate, pictures) if args.annotate is not None else None
     reader = reader_for(args)
-    results, failed, unwritten = [], False, 0
+    results: list[dict[str, object]] = []
+    failed, unwritten = False, 0
     # an annotated picture never takes the name of a picture read (or of another one of this run)
     taken = {path.resolve() for path in pictures}
     for path in pictures:
@@ -59,7 +60,11 @@ def run(args: argparse.Namespace) -> int:
         start = time.perf_counter()
         dice = reader.read(image)
         ms = (time.perf_counter() - start) * 1000
-        result = {"image": str(path), "ms": round(ms, 1), "dice": [d.to_json() for d in dice]}
+        result: dict[str, object] = {
+            "image": str(path),
+            "ms": round(ms, 1),
+            "dice": [d.to_json() for d in dice],
+        }
         warnings = [
             cut_short,
             reader.calibration.fitted_to((image.shape[1], image.shape[0])).problem,

@@ -76,8 +76,9 @@ def lan_address() -> str:
 
     try:
         for *_, sockaddr in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            if not sockaddr[0].startswith("127."):
-                return sockaddr[0]
+            address = str(sockaddr[0])
+            if not address.startswith("127."):
+                return address
     except OSError:
         pass
     return "127.0.0.1"

@@ -169,10 +169,9 @@ class GameState:
     def apply(self, event: Event) -> None:
         """Apply one event, or raise IllegalMove and leave the state untouched."""
         round_before = self.round_number
-        kind = type(event)
-        if kind is Rolled:
+        if isinstance(event, Rolled):
             self._apply_roll(event)
-        elif kind is Placed:
+        elif isinstance(event, Placed):
             self._apply_placement(event)
         elif isinstance(event, GameStarted):
             raise IllegalMove("this game has started already; start a new game instead")

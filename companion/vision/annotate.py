@@ -57,7 +57,7 @@ def annotate(
         )
     for index, die in enumerate(dice):
         x, y, w, h = die.box
-        is_wrong = bool(wrong) and index in wrong
+        is_wrong = wrong is not None and index in wrong
         colour = WRONG if is_wrong else (0, 230, 0)
         cv2.rectangle(out, (x, y), (x + w, y + h), colour, thickness + is_wrong)
         # as large as the frame allows, but not much wider than the die (dice close together)

@@ -15,7 +15,8 @@ from ..words import nearest
 from . import requests
 from .failures import error_body
 
-blueprint = Blueprint("api", __name__, url_prefix="/api")
+API_PREFIX = "/api"
+blueprint = Blueprint("api", __name__, url_prefix=API_PREFIX)
 
 
 def service() -> GameService:
@@ -91,7 +92,7 @@ def http_code(err: HTTPException) -> str:
 def unknown_route(err: HTTPException) -> Any:
     """A request for a route the API does not have (a typo in its path, or the wrong method)
     gets a JSON error that names the route meant; other pages keep Flask's own error page."""
-    if not request.path.startswith(blueprint.url_prefix + "/"):
+    if not request.path.startswith(API_PREFIX + "/"):
         return err
     wanted = f"{request.method} {request.path}"
     if isinstance(err, MethodNotAllowed) and err.valid_methods:
@@ -111,7 +112,7 @@ def api_paths_like(path: str) -> list[str]:
     paths = []
     for rule in current_app.url_map.iter_rules():
         pattern = rule.rule.strip("/").split("/")
-        if rule.rule.startswith(blueprint.url_prefix + "/") and len(pattern) == len(parts):
+        if rule.rule.startswith(API_PREFIX + "/") and len(pattern) == len(parts):
             filled = (
                 given if part.startswith("<") else part for given, part in zip(parts, pattern, strict=True)
             )

@@ -4,6 +4,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from flask.json.provider import DefaultJSONProvider
 
 from ..fixes import FixStore
 from ..service import GameService
@@ -31,7 +32,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
     if test_config:
         app.config.update(test_config)
-    app.json.sort_keys = False
+    app.json = InOrderJSON(app)
     data = Path(app.config["DATA_DIR"])
     service = GameService(EventStore(data), review_rounds=app.config["REVIEW_ROUNDS"], fixes=FixStore(data))
     app.extensions["games"] = service
@@ -40,3 +41,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(setup_page.blueprint)
     failures.register(app)
     return app
+
+
+class InOrderJSON(DefaultJSONProvider):
+    """JSON answers keep their keys in the order the code builds them (casinos 1 to 6, then the
+    slot), which reads better than sorted keys."""
+
+    sort_keys = False

@@ -10,20 +10,18 @@ import asyncio
 import json
 import re
 import socket
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 import uvicorn
 from a2wsgi import WSGIMiddleware
+from a2wsgi.asgi_typing import Receive, Scope, Send
+from a2wsgi.wsgi_typing import WSGIApp
 from flask import Flask
 
 from ..service import GameDamaged, GameNotFound, GameService
 from ..storage import StoreError
 from .failures import describe, internal_answer
-
-Scope = dict[str, Any]
-Receive = Callable[[], Awaitable[dict[str, Any]]]
-Send = Callable[[dict[str, Any]], Awaitable[None]]
 
 EVENTS_PATH = re.compile(r"/api/games/([^/]+)/events")
 STREAM_HEADERS = [
@@ -74,7 +72,7 @@ class LiveServer:
     on ``workers`` threads."""
 
     def __init__(self, app: Flask, workers: int) -> None:
-        self.pages = WSGIMiddleware(whole_bodies(app), workers=workers)
+        self.pages = WSGIMiddleware(cast(WSGIApp, whole_bodies(app)), workers=workers)
         self.games: GameService = app.extensions["games"]
         self.max_viewers = int(app.config["MAX_VIEWERS"])
         self.keepalive = float(app.config["SSE_KEEPALIVE"])
@@ -97,7 +95,11 @@ class LiveServer:
         changed = asyncio.Event()
         # Listen before the first snapshot is taken: a change made between the two would
         # otherwise reach this viewer only with the game's next change.
-        unsubscribe = self.games.changes.subscribe(game_id, lambda: loop.call_soon_threadsafe(changed.set))
+
+        def tell() -> None:  # called from the thread that made the change
+            loop.call_soon_threadsafe(changed.set)
+
+        unsubscribe = self.games.changes.subscribe(game_id, tell)
         try:
             await self.follow(game_id, changed, receive, send)
         finally:
