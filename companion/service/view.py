@@ -62,12 +62,13 @@ def casino_view(name: str, banknotes: tuple[int, ...] | list[int], dice: tuple[D
 
 
 def state_json(
-    live: LiveGame, camera: dict[str, Any] | None = None, review: dict[str, int] | None = None
+    live: LiveGame, camera_part: dict[str, Any] | None = None, review: dict[str, int] | None = None
 ) -> dict[str, Any]:
-    """``camera``: the camera's part (``camera_game.session``): its health (``camera``), the roll
-    waiting for a player (``camera_roll``) and the placement it saw (``proposal``); None: no camera.
-    ``review``: how far the review of the game's ended rounds has got, while it is made."""
-    camera = camera or {}
+    """``camera_part``: what the camera's session shows (``camera_game.session``): its health
+    (``camera``), the roll waiting for a player (``camera_roll``) and the placement it saw
+    (``proposal``); None: no camera. ``review``: how far the review of the game's ended rounds
+    has got, while it is made."""
+    camera = camera_part or {}
     state: GameState = live.state
     config = state.config
     return {
