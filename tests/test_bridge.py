@@ -233,16 +233,64 @@ def test_a_colour_named_in_the_rule_texts_languages_is_the_readers_colour():
 
 
 def live_bridge(tmp_path):
-    """A two-player classic game (red to roll 8 dice) and the camera bridge into it."""
+    """A two-player classic game (red to roll 8 dice), the camera's session and its bridge."""
     from companion.camera_game.bridge import CameraBridge
+    from companion.camera_game.session import CameraSession
     from companion.rules import GameConfig
     from companion.service import GameService
     from companion.storage import EventStore
 
-    games = GameService(EventStore(tmp_path))
+    camera = CameraSession(GameService(EventStore(tmp_path)))
     players = [{"name": "Ana", "colour": "red"}, {"name": "Bo", "colour": "green"}]
-    game = games.create(GameConfig.from_dict({"players": players}), seed=7)
-    return games, game.record.id, CameraBridge(games, "camera 0")
+    game = camera.games.create(GameConfig.from_dict({"players": players}), seed=7)
+    return camera, game.record.id, CameraBridge(camera, "camera 0")
+
+
+def test_a_players_tap_while_the_camera_offers_a_roll_waits_and_then_takes_its_place(tmp_path):
+    """The camera's offer and a player's roll from a tablet at the same moment: the tap waits
+    until the offer is whole, then is recorded, and the game's state shows no offer left over."""
+    import threading
+
+    from companion.rules import Die
+
+    camera, game_id, _ = live_bridge(tmp_path)
+    games = camera.games
+    tap = threading.Thread(
+        target=games.roll, args=(game_id, tuple(Die("red", p) for p in (1, 2, 3, 4, 5, 6, 6, 2)))
+    )
+    waited = []
+
+    def picture() -> bytes:  # made while the offer is under way
+        tap.start()
+        tap.join(0.3)
+        waited.append(tap.is_alive())
+        return b"picture"
+
+    camera.offer_roll(game_id, tuple(Die("red", p) for p in (1, 2, 3)), picture)  # short: it waits
+    tap.join(5)
+    assert waited == [True], "the tap waited for the camera's offer"
+    state = games.snapshot(game_id).state
+    assert state["phase"] == "place" and state["events"] == 2
+    assert state["camera_roll"] is None and camera.frame(game_id) is None
+
+
+def test_what_the_camera_offers_goes_when_play_moves_on(tmp_path):
+    """A placement the camera saw goes with the next event; a roll waiting for a player goes with
+    the roll recorded instead, or with an undo."""
+    from companion.rules import Die
+
+    camera, game_id, _ = live_bridge(tmp_path)
+    games = camera.games
+    games.roll(game_id, tuple(Die("red", p) for p in (1, 2, 3, 4, 5, 6, 6, 2)))
+    camera.propose_placement(game_id, {"value": 6, "casino": "6"})
+    assert games.snapshot(game_id).state["proposal"] == {"value": 6, "casino": "6"}
+    games.place(game_id, 2, "2")
+    assert games.snapshot(game_id).state["proposal"] is None and camera.proposal(game_id) is None
+    camera.offer_roll(game_id, tuple(Die("green", p) for p in (1, 2, 3)), lambda: b"picture")
+    assert games.snapshot(game_id).state["camera_roll"]["kind"] == "misfit"
+    assert camera.frame(game_id) == b"picture"
+    games.undo(game_id)
+    assert games.snapshot(game_id).state["camera_roll"] is None and camera.frame(game_id) is None
 
 
 def red_roll(scores: list[float]) -> tuple[SeenDie, ...]:
@@ -252,10 +300,10 @@ def red_roll(scores: list[float]) -> tuple[SeenDie, ...]:
 def test_a_roll_that_fits_is_recorded_when_the_camera_is_sure_of_every_die(tmp_path):
     from companion.camera.watcher import Settled
 
-    games, game_id, bridge = live_bridge(tmp_path)
+    camera, game_id, bridge = live_bridge(tmp_path)
     bridge.on_settled(Settled(1.0, red_roll([0.9, 0.8, 0.7, 0.6, 0.5, 0.45, 0.9, 0.9])))
-    live = games.get(game_id)
-    assert live.state.phase.value == "place" and live.camera_roll is None
+    live = camera.games.get(game_id)
+    assert live.state.phase.value == "place" and camera.waiting_roll(game_id) is None
 
 
 def test_a_roll_that_fits_waits_for_a_look_when_the_camera_is_unsure_of_a_die(tmp_path):
@@ -263,23 +311,24 @@ def test_a_roll_that_fits_waits_for_a_look_when_the_camera_is_unsure_of_a_die(tm
     from companion.camera.watcher import Settled
     from companion.rules.events import die_from_dict
 
-    games, game_id, bridge = live_bridge(tmp_path)
+    camera, game_id, bridge = live_bridge(tmp_path)
     bridge.on_settled(Settled(1.0, red_roll([0.9, 0.8, 0.3, 0.9, 0.9, 0.9, 0.44, 0.9])))
-    live = games.get(game_id)
-    assert live.state.phase.value == "roll", "nothing recorded yet"
-    assert live.camera_roll["kind"] == "unsure" and live.camera_roll["unsure"] == [2, 6]
-    assert live.camera_roll["problem"].startswith("the camera is unsure of 2 dice of Ana (red)'s roll")
-    checked = live.camera_roll["dice"]
+    assert camera.games.get(game_id).state.phase.value == "roll", "nothing recorded yet"
+    waiting = camera.waiting_roll(game_id)
+    assert waiting["kind"] == "unsure" and waiting["unsure"] == [2, 6]
+    assert waiting["problem"].startswith("the camera is unsure of 2 dice of Ana (red)'s roll")
+    checked = waiting["dice"]
     assert [d["pips"] for d in checked] == [1, 2, 3, 4, 5, 6, 1, 2]
     # a roll that does not fit says the rules' reason, and still marks the dice the camera doubts
     bridge.on_settled(Settled(2.0, red_roll([0.9, 0.3, 0.9])))
-    live = games.get(game_id)
-    assert live.camera_roll["kind"] == "misfit" and live.camera_roll["unsure"] == [1]
-    assert live.camera_roll["problem"].startswith("Ana (red)'s roll as the camera read it: ")
-    assert "holds" in live.camera_roll["problem"]
+    waiting = camera.waiting_roll(game_id)
+    assert waiting["kind"] == "misfit" and waiting["unsure"] == [1]
+    assert waiting["problem"].startswith("Ana (red)'s roll as the camera read it: ")
+    assert "holds" in waiting["problem"]
     # a player looks at the first roll and records it: the rules take it, the offer is gone
-    live = games.roll(game_id, tuple(die_from_dict(d) for d in checked))
-    assert live.state.phase.value == "place" and live.camera_roll is None
+    live = camera.games.roll(game_id, tuple(die_from_dict(d) for d in checked))
+    assert live.state.phase.value == "place" and camera.waiting_roll(game_id) is None
+    assert camera.games.snapshot(game_id).state["camera_roll"] is None
 
 
 def test_the_camera_is_unsure_of_a_die_found_or_read_hesitantly():
@@ -431,10 +480,10 @@ def test_a_players_dice_are_not_told_by_lightness_where_it_may_mislead():
 def test_the_bridge_says_how_many_dice_the_roller_rolls_and_none_when_no_roll_is_awaited(tmp_path):
     from companion.camera.watcher import Settled
 
-    games, game_id, bridge = live_bridge(tmp_path)
+    camera, game_id, bridge = live_bridge(tmp_path)
     assert bridge.dice_rolled() == 8  # red rolls all eight
     bridge.on_settled(Settled(1.0, red_roll([0.9] * 8)))
-    assert games.get(game_id).state.phase.value == "place"
+    assert camera.games.get(game_id).state.phase.value == "place"
     assert bridge.dice_rolled() is None  # the roller places; no roll is awaited
 
 
@@ -444,11 +493,13 @@ def test_a_renaming_that_gives_the_roller_another_player_s_dice_is_asked_not_rec
     read red under a lamp), but those black and red dice may be the other players': asked."""
     from companion.camera.watcher import Settled
     from companion.camera_game.bridge import CameraBridge
+    from companion.camera_game.session import CameraSession
     from companion.rules import GameConfig
     from companion.service import GameService
     from companion.storage import EventStore
 
     games = GameService(EventStore(tmp_path))
+    camera = CameraSession(games)
     players = [
         {"name": "Wu", "colour": "white"},
         {"name": "Bea", "colour": "black"},
@@ -460,11 +511,11 @@ def test_a_renaming_that_gives_the_roller_another_player_s_dice_is_asked_not_rec
     seen = tuple(
         SeenDie((60 * i, 0, 50, 50), 1 + i % 6, c, 0.95, None, 0.95, 0.95) for i, c in enumerate(colours)
     )
-    CameraBridge(games, "camera 0").on_settled(Settled(1.0, seen))
-    live = games.get(game.record.id)
-    assert live.state.phase.value == "roll", "nothing recorded"
-    assert live.camera_roll["kind"] == "unsure" and live.camera_roll["unsure"] == [0, 1, 2, 3, 4]
-    assert {d["colour"] for d in live.camera_roll["dice"]} == {"white"}  # offered named as the roller's
+    CameraBridge(camera, "camera 0").on_settled(Settled(1.0, seen))
+    assert games.get(game.record.id).state.phase.value == "roll", "nothing recorded"
+    waiting = camera.waiting_roll(game.record.id)
+    assert waiting["kind"] == "unsure" and waiting["unsure"] == [0, 1, 2, 3, 4]
+    assert {d["colour"] for d in waiting["dice"]} == {"white"}  # offered named as the roller's
 
 
 def test_the_same_roll_seen_again_after_a_hand_left_is_not_offered_again(tmp_path):
@@ -472,10 +523,10 @@ def test_the_same_roll_seen_again_after_a_hand_left_is_not_offered_again(tmp_pat
     rested over it has gone: the offer a player may be correcting stays as it was."""
     from companion.camera.watcher import Settled
 
-    games, game_id, bridge = live_bridge(tmp_path)
+    camera, game_id, bridge = live_bridge(tmp_path)
     bridge.on_settled(Settled(1.0, red_roll([0.9, 0.8, 0.3, 0.9, 0.9, 0.9, 0.44, 0.9])))
-    version = games.get(game_id).camera_roll["version"]
+    version = camera.waiting_roll(game_id)["version"]
     bridge.on_settled(Settled(3.0, red_roll([0.9, 0.8, 0.3, 0.9, 0.9, 0.9, 0.44, 0.9]), again=True))
-    assert games.get(game_id).camera_roll["version"] == version
+    assert camera.waiting_roll(game_id)["version"] == version
     bridge.on_settled(Settled(5.0, red_roll([0.9, 0.8, 0.9, 0.9, 0.9, 0.9, 0.9, 0.9]), replaces=1.0))
-    assert games.get(game_id).state.phase.value == "place", "a better look that fits is the roll"
+    assert camera.games.get(game_id).state.phase.value == "place", "a better look that fits is the roll"

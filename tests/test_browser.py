@@ -207,13 +207,13 @@ def test_a_camera_roll_that_does_not_fit_is_corrected_with_a_tap(page, live_app)
     from companion.rules import Die
 
     app, url = live_app
-    games = app.extensions["games"]
+    games, camera = app.extensions["games"], app.extensions["camera"]
     start_red_and_green(page, url)
     game = games.active_game()
-    games.set_camera_status("ok", "camera 0 is giving frames", "camera 0")
+    camera.set_status("ok", "camera 0 is giving frames", "camera 0")
     seen = tuple(Die("red", p) for p in (1, 2, 3, 4, 5, 6, 6)) + (Die("green", 2),)  # one misread colour
     picture = camera_picture()
-    games.offer_camera_roll(game.record.id, seen, lambda: picture)
+    camera.offer_roll(game.record.id, seen, lambda: picture)
     page.wait_for_selector("#camera-correction:not([hidden]) img.camera-frame")
     assert "the green dice belong to another player; this roll is red's" in page.inner_text(
         "#camera-correction"
@@ -228,15 +228,15 @@ def test_a_camera_roll_that_does_not_fit_is_corrected_with_a_tap(page, live_app)
     assert "1 dado de un color que esta tirada no puede tener" in page.inner_text("#camera-tally")
     assert "belong to another player" not in page.inner_text("#camera-correction")
     page.select_option("#language", "en")
-    games.set_camera_status("blind", "the picture is almost black", "camera 0")
+    camera.set_status("blind", "the picture is almost black", "camera 0")
     page.wait_for_selector("#camera-status.blind")
     assert "black or dazzled" in page.inner_text("#camera-status")
     shot(page, "9b-camera-blind")
-    games.set_camera_status("dim", "the dice are too dark for their colours to be told for sure", "camera 0")
+    camera.set_status("dim", "the dice are too dark for their colours to be told for sure", "camera 0")
     page.wait_for_selector("#camera-status.dim")
     assert "too dark to tell their colours" in page.inner_text("#camera-status")
     shot(page, "9c-camera-dim")
-    games.set_camera_status("colourless", "the picture has no colour (black and white)", "camera 0")
+    camera.set_status("colourless", "the picture has no colour (black and white)", "camera 0")
     page.wait_for_selector("#camera-status.colourless")
     assert "no colour (night mode?)" in page.inner_text("#camera-status")
     page.select_option("#language", "fr")
@@ -261,21 +261,21 @@ def test_a_camera_roll_that_does_not_fit_has_one_tap_ways_on(page, live_app):
     from companion.vision import SeenDie
 
     app, url = live_app
-    games = app.extensions["games"]
+    games, camera = app.extensions["games"], app.extensions["camera"]
     start_red_and_green(page, url)
     game = games.active_game()
-    games.set_camera_status("ok", "camera 0 is giving frames", "camera 0")
+    camera.set_status("ok", "camera 0 is giving frames", "camera 0")
     seen = tuple(Die("red", p) for p in (1, 2, 3, 4, 5, 6, 6)) + (Die("green", 2),)
     picture = camera_picture()
 
-    games.offer_camera_roll(game.record.id, seen, lambda: picture)
+    camera.offer_roll(game.record.id, seen, lambda: picture)
     page.wait_for_selector("#camera-read-again")
     page.click("#camera-read-again")
     page.wait_for_selector("#camera-correction", state="hidden")
-    assert games.read_again.is_set(), "the camera is asked to read the table again"
-    games.read_again.clear()
+    assert camera.read_again.is_set(), "the camera is asked to read the table again"
+    camera.read_again.clear()
 
-    games.offer_camera_roll(game.record.id, seen, lambda: picture)
+    camera.offer_roll(game.record.id, seen, lambda: picture)
     page.wait_for_selector("#camera-by-hand")
     page.click("#camera-by-hand")
     page.wait_for_selector(".entry-row")  # the manual entry, though the camera watches
@@ -283,7 +283,7 @@ def test_a_camera_roll_that_does_not_fit_has_one_tap_ways_on(page, live_app):
     short = tuple(
         SeenDie((60 * i, 0, 50, 50), p, "red", 0.95, None, 0.95, 0.95) for i, p in enumerate((1, 2, 3, 4, 5))
     )
-    bridge = CameraBridge(games, "camera 0")
+    bridge = CameraBridge(camera, "camera 0")
     bridge.on_settled(Settled(1.0, short))  # read short: it waits for a player
     page.wait_for_selector("#camera-correction:not([hidden])")
     assert page.locator("#camera-take").count() == 0, "five dice cannot be taken as a roll of eight"
@@ -296,7 +296,7 @@ def test_a_camera_roll_that_does_not_fit_has_one_tap_ways_on(page, live_app):
     assert games.get(game.record.id).state.phase.value == "place"
 
     games.undo(game.record.id)
-    games.offer_camera_roll(game.record.id, seen, lambda: picture)
+    camera.offer_roll(game.record.id, seen, lambda: picture)
     page.wait_for_selector("#camera-take")
     assert page.inner_text("#camera-take") == "Take as Red's roll"
     page.click("#camera-take")
@@ -313,14 +313,14 @@ def test_a_camera_roll_with_a_die_the_camera_is_unsure_of_waits_for_a_look(page,
     from companion.rules import Die
 
     app, url = live_app
-    games = app.extensions["games"]
+    games, camera = app.extensions["games"], app.extensions["camera"]
     start_red_and_green(page, url)
     game = games.active_game()
     seen = tuple(Die("red", p) for p in (1, 2, 3, 4, 5, 6, 6, 2))
     frame = np.full((240, 320, 3), (40, 110, 30), np.uint8)
     cv2.rectangle(frame, (150, 100), (190, 140), (0, 0, 255), 3)  # as the bridge boxes a doubted die
     picture = camera_picture(frame)
-    games.offer_camera_roll(game.record.id, seen, lambda: picture, unsure=(2,))
+    camera.offer_roll(game.record.id, seen, lambda: picture, unsure=(2,))
     page.wait_for_selector("#camera-correction:not([hidden]) img.camera-frame")
     text = page.inner_text("#camera-correction")
     assert "The camera is unsure of one die of Red's roll (boxed in red)" in text

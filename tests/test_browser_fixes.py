@@ -40,10 +40,10 @@ def test_one_tap_on_the_ringed_die_and_one_on_its_number_records_the_roll(page, 
     from companion.vision import SeenDie
 
     app, url = live_app
-    games = app.extensions["games"]
+    games, camera = app.extensions["games"], app.extensions["camera"]
     start_red_and_green(page, url)
     game = games.active_game()
-    games.set_camera_status("ok", "camera 0 is giving frames", "camera 0")
+    camera.set_status("ok", "camera 0 is giving frames", "camera 0")
     truth = [1, 2, 5, 4, 5, 6, 6, 2]
     read = [1, 2, 3, 4, 5, 6, 6, 2]  # the third die shows 5; the reader hesitated and read 3
     frame, boxes = tray_picture(truth)
@@ -51,7 +51,7 @@ def test_one_tap_on_the_ringed_die_and_one_on_its_number_records_the_roll(page, 
         SeenDie(box, p, "red", 0.9, None, 0.95, 0.3 if i == 2 else 0.95)
         for i, (box, p) in enumerate(zip(boxes, read, strict=True))
     )
-    CameraBridge(games, "camera 0").on_settled(Settled(1.0, seen, frame=frame))
+    CameraBridge(camera, "camera 0").on_settled(Settled(1.0, seen, frame=frame))
 
     page.wait_for_selector("#camera-correction .die-ring.unsure")
     assert page.locator("#camera-correction .die-ring").count() == 8, "every die can be tapped"
@@ -88,7 +88,7 @@ def test_one_tap_on_the_ringed_die_and_one_on_its_number_records_the_roll(page, 
     live = games.get(game.record.id)
     assert [d.pips for d in live.state.last_roll] == truth
     assert page.locator("#camera-correction").is_hidden()
-    (fix,) = games.fixes.fixes(game.record.id)
+    (fix,) = camera.fixes.fixes(game.record.id)
     assert (fix.read.pips, fix.said.pips) == (3, 5)
 
 
@@ -98,7 +98,7 @@ def test_with_two_ringed_dice_the_picker_moves_to_the_second_and_the_roll_waits_
     from companion.vision import SeenDie
 
     app, url = live_app
-    games = app.extensions["games"]
+    games, camera = app.extensions["games"], app.extensions["camera"]
     start_red_and_green(page, url)
     game = games.active_game()
     truth = [1, 2, 5, 4, 5, 6, 6, 2]
@@ -108,7 +108,7 @@ def test_with_two_ringed_dice_the_picker_moves_to_the_second_and_the_roll_waits_
         SeenDie(box, p, "red", 0.9, None, 0.95, 0.3 if i in (2, 7) else 0.95)
         for i, (box, p) in enumerate(zip(boxes, read, strict=True))
     )
-    CameraBridge(games, "camera 0").on_settled(Settled(1.0, seen, frame=frame))
+    CameraBridge(camera, "camera 0").on_settled(Settled(1.0, seen, frame=frame))
     page.wait_for_selector("#camera-correction .die-ring.unsure")
     assert page.inner_text("#camera-correction h2") == "The camera is unsure of 2 dice of Red's roll"
     page.click('#camera-correction .die-ring[data-index="7"]')
@@ -121,4 +121,4 @@ def test_with_two_ringed_dice_the_picker_moves_to_the_second_and_the_roll_waits_
     page.click("#camera-correction .chooser .pip-button[data-pips='5']")
     page.wait_for_selector('button.value[data-value="5"]')
     assert [d.pips for d in games.get(game.record.id).state.last_roll] == truth
-    assert sorted((f.read.pips, f.said.pips) for f in games.fixes.fixes(game.record.id)) == [(3, 2), (3, 5)]
+    assert sorted((f.read.pips, f.said.pips) for f in camera.fixes.fixes(game.record.id)) == [(3, 2), (3, 5)]

@@ -2,6 +2,8 @@
 recorded with it, and the fix is kept beside the games (its crop, what was read, what was said)
 for `companion export-fixes`."""
 
+import json
+
 import cv2
 import numpy as np
 import pytest
@@ -46,21 +48,21 @@ def red_to_roll(app, client):
         "/api/games",
         json={"players": [{"name": "Ana", "colour": "red"}, {"name": "Bo", "colour": "green"}], "seed": 7},
     ).get_json()
-    games = app.extensions["games"]
-    assert games.get(created["id"]).state.current_player == "red"
-    return games, created["id"], {"Authorization": f"Bearer {created['token']}"}
+    camera = app.extensions["camera"]
+    assert camera.games.get(created["id"]).state.current_player == "red"
+    return camera, created["id"], {"Authorization": f"Bearer {created['token']}"}
 
 
-def offer(games, game_id: str, read: list[int], doubted: set[int]) -> dict:
+def offer(camera, game_id: str, read: list[int], doubted: set[int]) -> dict:
     """The camera reads ``read`` in a frame of ``table_frame`` and doubts the ``doubted`` dice."""
     frame, boxes = table_frame(read)
-    CameraBridge(games, "camera 0").on_settled(Settled(1.0, seen_dice(read, boxes, doubted), frame=frame))
-    return games.get(game_id).camera_roll
+    CameraBridge(camera, "camera 0").on_settled(Settled(1.0, seen_dice(read, boxes, doubted), frame=frame))
+    return camera.waiting_roll(game_id)
 
 
 def test_a_fix_of_the_one_doubted_die_records_the_roll_with_it_and_keeps_the_fix(app, client, red_to_roll):
-    games, game_id, token = red_to_roll
-    pending = offer(games, game_id, [1, 2, 3, 4, 5, 6, 6, 2], doubted={2})
+    camera, game_id, token = red_to_roll
+    pending = offer(camera, game_id, [1, 2, 3, 4, 5, 6, 6, 2], doubted={2})
     assert pending["unsure"] == [2] and pending["fixed"] == []
     # each die's box in fractions of the picture: where the page rings it
     assert pending["boxes"][2] == pytest.approx([132 / 480, 80 / 200, SIDE / 480, SIDE / 200], abs=1e-3)
@@ -73,7 +75,7 @@ def test_a_fix_of_the_one_doubted_die_records_the_roll_with_it_and_keeps_the_fix
     state = answer.get_json()
     assert state["phase"] == "place" and state["camera_roll"] is None
     assert [d["pips"] for d in state["last_roll"]["dice"]] == [1, 2, 5, 4, 5, 6, 6, 2]
-    (fix,) = app.extensions["games"].fixes.fixes(game_id)
+    (fix,) = app.extensions["camera"].fixes.fixes(game_id)
     assert (fix.read.pips, fix.said.pips, fix.said.colour) == (3, 5, "red")
     crop = cv2.imdecode(np.frombuffer(fix.crop.jpeg, np.uint8), cv2.IMREAD_COLOR)
     assert crop.shape[:2] == fix.crop.size[::-1] == (2 * SIDE, 2 * SIDE)
@@ -84,9 +86,9 @@ def test_a_fix_of_the_one_doubted_die_records_the_roll_with_it_and_keeps_the_fix
 
 
 def test_the_page_gets_the_crop_of_the_die_it_asks_about(client, red_to_roll):
-    games, game_id, _ = red_to_roll
+    camera, game_id, _ = red_to_roll
     assert client.get(f"/api/games/{game_id}/camera/dice/2.jpg").status_code == 404  # nothing waits
-    offer(games, game_id, [1, 2, 3, 4, 5, 6, 6, 2], doubted={2})
+    offer(camera, game_id, [1, 2, 3, 4, 5, 6, 6, 2], doubted={2})
     answer = client.get(f"/api/games/{game_id}/camera/dice/2.jpg")
     assert answer.status_code == 200 and answer.mimetype == "image/jpeg"
     crop = cv2.imdecode(np.frombuffer(answer.data, np.uint8), cv2.IMREAD_COLOR)
@@ -95,30 +97,32 @@ def test_the_page_gets_the_crop_of_the_die_it_asks_about(client, red_to_roll):
 
 
 def test_with_two_doubted_dice_the_roll_waits_until_both_are_told(client, red_to_roll):
-    games, game_id, token = red_to_roll
-    pending = offer(games, game_id, [1, 2, 3, 4, 5, 6, 6, 2], doubted={2, 6})
+    camera, game_id, token = red_to_roll
+    pending = offer(camera, game_id, [1, 2, 3, 4, 5, 6, 6, 2], doubted={2, 6})
 
     def fix(die: int, pips: int):
         body = {"version": pending["version"], "die": die, "colour": "red", "pips": pips}
         return client.post(f"/api/games/{game_id}/camera/fix", json=body, headers=token)
 
+    before = camera.games.snapshot(game_id)
     state = fix(6, 1).get_json()
+    assert json.loads(before.text) == before.state, "a fix leaves the state sent before as it was"
     assert state["phase"] == "roll" and state["camera_roll"]["unsure"] == [2]
     assert state["camera_roll"]["fixed"] == [6] and state["camera_roll"]["dice"][6]["pips"] == 1
     assert state["camera_roll"]["problem"].startswith("the camera is unsure of 1 die")
     state = fix(2, 3).get_json()  # the die was right: telling it so records the roll
     assert state["phase"] == "place"
     assert [d["pips"] for d in state["last_roll"]["dice"]] == [1, 2, 3, 4, 5, 6, 1, 2]
-    assert len(games.fixes.fixes(game_id)) == 2
+    assert len(camera.fixes.fixes(game_id)) == 2
 
 
 def test_a_fix_for_a_roll_no_longer_waiting_or_a_die_it_lacks_says_so(client, red_to_roll):
-    games, game_id, token = red_to_roll
+    camera, game_id, token = red_to_roll
     url = f"/api/games/{game_id}/camera/fix"
     answer = client.post(url, json={"version": 1, "die": 0, "colour": "red", "pips": 2}, headers=token)
     assert answer.status_code == 409 and answer.get_json()["code"] == "no_camera_roll"
-    first = offer(games, game_id, [1, 2, 3, 4, 5, 6, 6, 2], doubted={2})
-    second = offer(games, game_id, [1, 2, 3, 4, 5, 6, 6, 3], doubted={7})
+    first = offer(camera, game_id, [1, 2, 3, 4, 5, 6, 6, 2], doubted={2})
+    second = offer(camera, game_id, [1, 2, 3, 4, 5, 6, 6, 3], doubted={7})
     answer = client.post(
         url, json={"version": first["version"], "die": 2, "colour": "red", "pips": 2}, headers=token
     )
@@ -146,12 +150,12 @@ def test_a_fix_for_a_roll_no_longer_waiting_or_a_die_it_lacks_says_so(client, re
     assert answer.status_code == 400 and "colour" in answer.get_json()["error"]
     answer = client.post(url, json={"version": second["version"], "die": 7, "colour": "red", "pips": 2})
     assert answer.status_code == 401
-    assert games.get(game_id).camera_roll["unsure"] == [7] and games.fixes.fixes() == []
+    assert camera.waiting_roll(game_id)["unsure"] == [7] and camera.fixes.fixes() == []
 
 
 def test_a_fix_that_leaves_a_roll_the_rules_refuse_keeps_it_waiting_with_their_reason(client, red_to_roll):
-    games, game_id, token = red_to_roll
-    pending = offer(games, game_id, [1, 2, 3, 4, 5, 6, 6, 2], doubted={2})
+    camera, game_id, token = red_to_roll
+    pending = offer(camera, game_id, [1, 2, 3, 4, 5, 6, 6, 2], doubted={2})
     body = {"version": pending["version"], "die": 2, "colour": "green", "pips": 3}  # red rolls, not green
     state = client.post(f"/api/games/{game_id}/camera/fix", json=body, headers=token).get_json()
     assert state["phase"] == "roll"
@@ -169,8 +173,8 @@ def test_a_crop_lies_inside_the_frame_with_its_die_boxed_in_it():
 def test_export_fixes_writes_a_labelled_set_and_says_what_it_wrote(
     app, client, red_to_roll, tmp_path, capsys
 ):
-    games, game_id, token = red_to_roll
-    pending = offer(games, game_id, [1, 2, 3, 4, 5, 6, 6, 2], doubted={2})
+    camera, game_id, token = red_to_roll
+    pending = offer(camera, game_id, [1, 2, 3, 4, 5, 6, 6, 2], doubted={2})
     body = {"version": pending["version"], "die": 2, "colour": "red", "pips": 5}
     client.post(f"/api/games/{game_id}/camera/fix", json=body, headers=token)
     assert main(["export-fixes", str(tmp_path / "set"), "--data", app.config["DATA_DIR"]]) == 0

@@ -51,6 +51,36 @@ def test_the_worth_of_each_value_is_for_the_roll_waiting(client, game):
     assert client.get(f"/api/games/{game.id}/advice").get_json() == advice  # once per roll
 
 
+def test_the_worth_of_a_roll_undone_and_rolled_again_meanwhile_is_for_the_dice_rolled_again(
+    app, client, game, monkeypatch
+):
+    """While the worth of a roll is worked out (without the service's lock), a player undoes it
+    and rolls other dice: as many events as before, but the answer for the first dice is not
+    handed out for the second."""
+    import companion.odds.advisor as advisor
+    from companion.rules import Die
+
+    games = app.extensions["games"]
+    worked_out = advisor.advice_json
+    redone = []
+
+    def undone_and_rolled_again_meanwhile(*args, **kwargs):
+        answer = worked_out(*args, **kwargs)
+        if not redone:
+            redone.append(games.undo(game.id))
+            games.roll(game.id, tuple(Die("red", p) for p in (5, 5, 5, 5, 6, 6, 6, 6)))
+        return answer
+
+    monkeypatch.setattr(advisor, "advice_json", undone_and_rolled_again_meanwhile)
+    dice = [{"colour": "red", "pips": p} for p in (1, 1, 1, 1, 2, 2, 2, 2)]
+    assert game.post("/rolls", {"dice": dice}).status_code == 200
+    first = client.get(f"/api/games/{game.id}/advice").get_json()
+    assert {c["value"] for c in first["choices"]} == {1, 2} and redone
+    assert game.state()["events"] == 2
+    again = client.get(f"/api/games/{game.id}/advice").get_json()
+    assert {c["value"] for c in again["choices"]} == {5, 6}
+
+
 def test_the_chances_to_win_are_for_the_game_as_it_stands(client, game):
     first = client.get(f"/api/games/{game.id}/chances").get_json()
     assert first["events"] == 1 and first["rollouts"] == 1000

@@ -13,6 +13,7 @@ from companion.camera.loop import watch_source, watcher_for
 from companion.camera.sources import open_source
 from companion.camera_game.bridge import CameraBridge
 from companion.camera_game.demo import read_recording, start_sample_game
+from companion.camera_game.session import CameraSession
 from companion.service import GameService
 from companion.storage import EventStore
 from companion.vision import Calibration, DiceReader
@@ -62,7 +63,7 @@ def test_the_rendered_round_plays_out_into_a_game(tmp_path):
     games = GameService(EventStore(tmp_path))
     game = start_sample_game(games, folder)
     reader = DiceReader(calibration=Calibration.load(folder / "calibration.json"))
-    bridge = CameraBridge(games, "sample", accept_placements=True)
+    bridge = CameraBridge(CameraSession(games), "sample", accept_placements=True)
     watch_source(reader, bridge.on_record, source=str(folder), on_settled=bridge.on_settled)
     live = games.get(game.record.id)
     rolled = [e for e in live.events[1:] if type(e).__name__ == "Rolled"]

@@ -215,11 +215,11 @@ def test_saving_areas_keeps_the_colours_learned(client, setup):
 
 def test_the_page_is_told_when_the_camera_stopped_or_the_recording_ended(client, setup, tmp_path):
     setup.see(rendered([("red", 4)]))
-    games = client.application.extensions["games"]
+    camera = client.application.extensions["camera"]
     assert client.get("/api/setup").get_json()["status"] is None
-    games.set_camera_status("lost", "camera 0 gives no frames; reconnecting in 1 s", "camera 0")
+    camera.set_status("lost", "camera 0 gives no frames; reconnecting in 1 s", "camera 0")
     assert client.get("/api/setup").get_json()["status"]["kind"] == "lost"
-    games.set_camera_status("ended", "the recording ended", "sample")
+    camera.set_status("ended", "the recording ended", "sample")
     assert client.get("/api/setup").get_json()["status"] == {
         "kind": "ended",
         "message": "the recording ended",

@@ -155,3 +155,40 @@ def test_a_change_made_while_a_stream_opens_reaches_it(app, client):
 
     states = asyncio.run(follow())
     assert '"phase":"roll"' in states[0] and '"phase":"place"' in states[1]
+
+
+def test_the_live_server_tells_the_demo_of_each_page_that_opens_its_game(app, client):
+    """A recording's game plays when a page opens it, and again once a page opens it after the
+    recording ended (``Audience``, told by the live server)."""
+    import asyncio
+    import threading
+
+    from companion.camera_game.demo import Audience
+    from companion.web.live import LiveServer
+
+    game = client.post("/api/games", json={"players": [{"colour": "red"}, {"colour": "blue"}]}).get_json()
+    audience = Audience()
+    server = LiveServer(app, workers=1, on_viewer=audience.joined)
+    stopped = threading.Event()
+    stopped.set()
+    assert not audience.wait(game["id"], stopped), "no page has opened the game yet"
+
+    async def open_page() -> None:
+        first = asyncio.Event()
+
+        async def send(message):
+            if b"event: state" in message.get("body", b""):
+                first.set()
+
+        async def receive():
+            await first.wait()
+            return {"type": "http.disconnect"}
+
+        await asyncio.wait_for(server.stream(game["id"], receive, send), timeout=10)
+
+    asyncio.run(open_page())
+    assert audience.wait(game["id"], threading.Event())
+    audience.forget(game["id"])
+    assert not audience.wait(game["id"], stopped), "a page opened before the recording ended"
+    asyncio.run(open_page())
+    assert audience.wait(game["id"], threading.Event())

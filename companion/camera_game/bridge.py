@@ -10,12 +10,12 @@ from ..camera.watcher import Settled
 from ..fixes import DieCrop
 from ..fixes.crops import die_crop, picture_boxes
 from ..rules import Die, Phase
-from ..service import GameService
 from ..vision import SeenDie
 from ..vision.annotate import annotate, jpeg
 from ..vision.colour_names import canonical
 from ..vision.sure import is_sure
 from .roll_colours import to_rules_dice
+from .session import CameraSession
 
 
 def unsure(die: SeenDie) -> bool:
@@ -68,15 +68,18 @@ ROLL_PHASES = (Phase.ROLL, Phase.NEUTRAL_ROLL)
 
 
 class CameraBridge:
-    def __init__(self, service: GameService, source_name: str, accept_placements: bool = False) -> None:
-        self.service = service
+    """What a camera loop reports, into the camera's ``session`` and the game it plays into."""
+
+    def __init__(self, session: CameraSession, source_name: str, accept_placements: bool = False) -> None:
+        self.session = session
+        self.service = session.games
         self.source_name = source_name
         self.accept_placements = accept_placements
         self._placed_before: dict[str, int] = {}
 
     def on_record(self, record: dict) -> None:
         if "camera" in record:
-            self.service.set_camera_status(record["camera"], record["message"], self.source_name)
+            self.session.set_status(record["camera"], record["message"], self.source_name)
 
     def dice_rolled(self) -> int | None:
         """How many dice the camera's game waits to see rolled (None: it waits for no roll)."""
@@ -98,7 +101,7 @@ class CameraBridge:
                     live = self.service.place(live.record.id, proposal["value"], proposal["casino"])
                     state = live.state
                 else:
-                    self.service.propose_placement(live.record.id, proposal)
+                    self.session.propose_placement(live.record.id, proposal)
         if not seen.new_dice or state.phase not in ROLL_PHASES:
             return  # seen.again: the roll offered before, seen once more after a hand left
         dice = to_rules_dice(seen.dice, state.expected_roll())
@@ -122,4 +125,4 @@ class CameraBridge:
         # The rules decide whether the roll fits, and say why not; the bridge only translates,
         # and holds back a roll with a die the reader is unsure of for a player to look at (the
         # page rings each die on the picture, where a tap fixes it).
-        self.service.offer_camera_roll(live.record.id, dice, picture, unsure, boxes, crops)
+        self.session.offer_roll(live.record.id, dice, picture, unsure, boxes, crops)

@@ -3,6 +3,7 @@
 inside the package."""
 
 import json
+import threading
 from pathlib import Path
 
 from ..assets import DEMO
@@ -58,6 +59,37 @@ def kept_games(kept: Path | None) -> dict[str, str]:
     except (OSError, ValueError):
         return {}
     return known if isinstance(known, dict) else {}
+
+
+class Audience:
+    """The pages that open a recording's game: its recording plays when a page first opens the
+    game, and from its start again each time a page opens it after the recording ended. The
+    live server tells ``joined`` of each page that follows a game; thread-safe."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._joined: dict[str, threading.Event] = {}
+
+    def _event(self, game_id: str) -> threading.Event:
+        with self._lock:
+            return self._joined.setdefault(game_id, threading.Event())
+
+    def joined(self, game_id: str) -> None:
+        """A page opened this game's live updates."""
+        self._event(game_id).set()
+
+    def wait(self, game_id: str, stop: threading.Event) -> bool:
+        """Block until a page opens this game's live updates (since ``forget``), or ``stop`` is
+        set; whether a page did."""
+        joined = self._event(game_id)
+        while not joined.wait(0.2):
+            if stop.is_set():
+                return False
+        return True
+
+    def forget(self, game_id: str) -> None:
+        """From now on ``wait`` waits for a page opened after this."""
+        self._event(game_id).clear()
 
 
 def bundled_demo() -> Path | None:

@@ -13,6 +13,8 @@ from .vision_support import add_model_options
 if TYPE_CHECKING:
     import socket
 
+    from ..camera_game.demo import Audience
+
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 #: the games made for recordings, one per recording, in the data folder
 RECORDINGS_FILE = "recordings.json"
@@ -121,14 +123,21 @@ def serve(args: argparse.Namespace, folder: Path) -> int:
     url = config.get("JOIN_BASE_URL") or f"http://{args.host}:{args.port}"
     if args.watch and args.camera is None and not args.source:
         choose_camera_or_sample(args)
-    stop_camera = start_camera(args, app) if (args.camera is not None or args.source) else None
+    audience = None  # the pages that open a recording's game: they start its recording
+    stop_camera = None
+    if args.camera is not None or args.source:
+        from ..camera_game.demo import Audience
+
+        audience = Audience()
+        stop_camera = start_camera(args, app, audience)
     print(f"Vegas Table Companion on {url}  (games in {app.config['DATA_DIR']})", flush=True)
     if stop_camera:
         print(f"Set up the table (areas, colours): {url}/setup#token={app.config['SETUP_TOKEN']}", flush=True)
     if args.host not in LOOPBACK:
         print(f"Join from a tablet or phone on this network: {url}", flush=True)
     try:
-        make_server(app, workers=args.threads).run(sockets=[listening])
+        on_viewer = audience.joined if audience is not None else None
+        make_server(app, workers=args.threads, on_viewer=on_viewer).run(sockets=[listening])
     finally:
         if stop_camera:
             stop_camera()
@@ -185,9 +194,11 @@ def choose_camera_or_sample(args: argparse.Namespace) -> None:
         )
 
 
-def start_camera(args: argparse.Namespace, app) -> Callable[[], None]:
-    """Run the camera loop in a thread feeding the live game, with the table setup page's
-    picture and calibration (``app.extensions["setup"]``); return how to stop it."""
+def start_camera(args: argparse.Namespace, app, audience: "Audience") -> Callable[[], None]:
+    """Run the camera loop in a thread feeding the live game through the camera's session
+    (``app.extensions["camera"]``), with the table setup page's picture and calibration
+    (``app.extensions["setup"]``); a recording's game plays when ``audience`` sees a page open
+    it. Return how to stop the loop."""
     import secrets
     import threading
 
@@ -200,6 +211,7 @@ def start_camera(args: argparse.Namespace, app) -> Callable[[], None]:
     from .vision_support import build_reader, table_calibration
 
     games = app.extensions["games"]
+    camera = app.extensions["camera"]
     # the setup page saves to the file given, never into a sample's folder; what it saved is
     # read again on the next start, for a recording as for a camera (a sample keeps its own)
     setup_file = Path(args.calibration or DEFAULT_FILE)
@@ -229,7 +241,7 @@ def start_camera(args: argparse.Namespace, app) -> Callable[[], None]:
     stopping = threading.Event()
 
     def watch() -> None:
-        bridge = CameraBridge(games, name, accept_placements=args.accept_placements)
+        bridge = CameraBridge(camera, name, accept_placements=args.accept_placements)
         watch_source(
             reader,
             bridge.on_record,
@@ -240,7 +252,7 @@ def start_camera(args: argparse.Namespace, app) -> Callable[[], None]:
             stop=stopping.is_set,
             on_frame=setup.see,
             rolled=bridge.dice_rolled,
-            read_again=games.read_again,
+            read_again=camera.read_again,
         )
 
     def loop() -> None:
@@ -250,16 +262,16 @@ def start_camera(args: argparse.Namespace, app) -> Callable[[], None]:
                 return
             # A recording's game plays when a page first opens it, and again from the start
             # each time a page opens it after the recording ended.
-            while games.wait_for_viewer(game.record.id, stopping):
+            while audience.wait(game.record.id, stopping):
                 watch()
-                games.forget_viewers(game.record.id)
-                if not games.wait_for_viewer(game.record.id, stopping):
+                audience.forget(game.record.id)
+                if not audience.wait(game.record.id, stopping):
                     return
                 games.restart(game.record.id)
         except SourceError as err:
-            games.set_camera_status("lost", str(err), name)
+            camera.set_status("lost", str(err), name)
         except Exception as err:  # the server keeps serving; the page says why the camera stopped
-            games.set_camera_status("lost", f"the camera loop stopped: {err}; enter rolls by hand", name)
+            camera.set_status("lost", f"the camera loop stopped: {err}; enter rolls by hand", name)
             raise
 
     thread = threading.Thread(target=loop, name="camera-loop", daemon=True)

@@ -1,7 +1,8 @@
 """The game service: commands on stored games, between the web/camera adapters and the rules."""
 
 from .errors import FixRefused, GameDamaged, GameNotFound, RequestError, Unauthorized
-from .games import GameService, LiveGame
+from .games import GameService
+from .live_game import LiveGame
 
 __all__ = [
     "FixRefused",

@@ -8,7 +8,7 @@ from typing import Any
 from ..report import casino_result_json, standings_json
 from ..rules import event_to_dict
 from ..storage import GameRecord
-from .games import LiveGame
+from .live_game import LiveGame
 from .stored_log import Damage
 
 

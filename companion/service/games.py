@@ -2,19 +2,16 @@
 command changes nothing, and each stored change is announced on the change feed."""
 
 import contextlib
+import itertools
 import json
-import logging
 import random
 import secrets
-import sqlite3
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
-from ..fixes import DieCrop, Fix, FixStore
 from ..rules import (
     Die,
     Event,
@@ -29,68 +26,38 @@ from ..rules import (
     roll_virtual,
     start_game,
 )
-from ..rules.events import die_from_dict, die_to_dict
 from ..storage import EventStore, GameRecord, StoreError
-from ..words import counted
 from .changes import ChangeFeed
-from .errors import FixRefused, GameDamaged, GameNotFound, RequestError, Unauthorized
+from .errors import GameDamaged, GameNotFound, RequestError, Unauthorized
+from .live_game import LiveGame, Snapshot
 from .reviews import ROLLOUTS, Reviewer
 from .stored_log import Damage, replay_stored
 from .view import state_json
 
-log = logging.getLogger(__name__)
-
-#: rollouts per value for the hints: each value's worth to about ±$1,500, in about 0.3 s
-ADVICE_ROLLOUTS = 1000
-#: plays of the rest of the game for the chances to win: each to about ±1.5 points, in under 1 s
-CHANCES_ROLLOUTS = 1000
-#: games kept in memory besides those in play (followed live, fed by the camera, the last changed):
-#: a game is about 0.2 MB in memory, and one not kept is read again in a few milliseconds
+#: games kept in memory besides those in play (followed live, the last changed): a game is
+#: about 0.2 MB in memory, and one not kept is read again in a few milliseconds
 CACHED_GAMES = 8
 
 
-@dataclass(frozen=True)
-class Snapshot:
-    """A game's state at one revision: as a dict and as the JSON text sent to clients."""
+class Beside(Protocol):
+    """What a game's pages show beside its events, kept by another part of the companion (the
+    camera's session: its health, the roll waiting for a player, a placement it saw)."""
 
-    revision: int  # the game's version on the change feed
-    state: dict[str, Any]
-    text: str
+    def state_of(self, game_id: str) -> dict[str, Any]:
+        """Its part of the game's state (``view.state_json``); asked under the service's lock."""
+        ...
 
-
-@dataclass(frozen=True)
-class CameraOffer:
-    """What the camera read of a roll that waits for a player, kept for the dice a player fixes:
-    an id of its own (a fix names its die by it), the dice as read, and a crop of each die
-    (None where there is no picture)."""
-
-    id: str
-    read: tuple[Die, ...]
-    crops: tuple[DieCrop | None, ...]
-
-
-@dataclass
-class LiveGame:
-    """A game as the service holds it: its record, its events and their fold, and what the
-    camera proposes (not events: nothing is recorded until it fits or a player confirms)."""
-
-    record: GameRecord
-    events: list[Event]
-    state: GameState
-    last_change: dict[str, Any] = field(default_factory=dict)
-    #: a camera reading that does not fit the roll: {"dice", "problem", "version"} + frame
-    camera_roll: dict[str, Any] | None = None
-    camera_frame: bytes | None = None
-    #: what the camera read of that roll and each die's crop, for the dice a player fixes
-    camera_offer: CameraOffer | None = None
-    #: a placement the camera saw happen: {"value", "casino"}
-    proposal: dict[str, Any] | None = None
-    #: the table's choices for this game (``hints``), kept beside its events
-    settings: dict[str, Any] = field(default_factory=dict)
+    def played(self, game_id: str, event: Event | None) -> None:
+        """The game's events changed: ``event`` was recorded, or (None) they were rewritten (an
+        undo, a restart, a correction, another program). Told under the service's lock, before
+        the game's new state is made."""
+        ...
 
 
 class GameService:
-    """Creates games and applies commands to them; thread-safe."""
+    """Creates games and applies commands to them; thread-safe. What a game's pages show beside
+    its events (the camera's session) attaches as its ``Beside``; the hints (``hints.Hints``)
+    read games through ``get`` and ``locked``."""
 
     def __init__(
         self,
@@ -98,32 +65,35 @@ class GameService:
         clock: Callable[[], datetime] | None = None,
         review_rounds: bool = False,
         review_rollouts: int = ROLLOUTS,
-        fixes: FixStore | None = None,
     ) -> None:
         """``review_rounds``: review each round in the background as it ends (the server does;
-        otherwise a review is made when asked for), with ``review_rollouts`` per choice.
-        ``fixes``: where the dice players fix on the camera's picture are kept (None: not kept)."""
+        otherwise a review is made when asked for), with ``review_rollouts`` per choice."""
         self.store = store
-        self.fixes = fixes
-        self.reviews = Reviewer(self, review_rollouts)
+        self.reviews = Reviewer(store, self.get, self.publish, review_rollouts)
         self._review_rounds = review_rounds
-        #: the advice for the roll in front of a player, per game: (events then, advice)
-        self._advice: dict[str, tuple[int, dict[str, Any]]] = {}
-        #: each player's chance to win, per game: (events then, chances)
-        self._chances: dict[str, tuple[int, dict[str, Any]]] = {}
         self.changes = ChangeFeed()
         self._clock = clock or (lambda: datetime.now(UTC))
         self._lock = threading.RLock()
-        #: set when a player asks the camera to read the table again (the camera loop clears it)
-        self.read_again = threading.Event()
         #: the snapshot of each game in memory as of its last change (``snapshot``)
         self._snapshots: dict[str, Snapshot] = {}
         #: the games in memory, least recently used first (``_trim`` bounds them)
         self._cache: OrderedDict[str, LiveGame] = OrderedDict()
-        #: the camera's health when a camera loop runs: {"ok", "message", "source"}
-        self.camera: dict[str, Any] | None = None
+        #: the stamps of ``LiveGame.revision``
+        self._revisions = itertools.count(1)
         self._active: str | None = None
-        self._viewers: dict[str, threading.Event] = {}
+        self._beside: Beside | None = None
+
+    def attach(self, beside: Beside) -> None:
+        """Show ``beside``'s part in every game's state, and tell it of each change of play."""
+        with self._lock:
+            self._beside = beside
+            self._snapshots.clear()
+
+    def locked(self) -> contextlib.AbstractContextManager[Any]:
+        """The service's lock: held, a game is read and acted on as one step (a camera's offer
+        weighed against a player's tap). Every command takes it; the thread that holds it may
+        call them."""
+        return self._lock
 
     # ------------------------------------------------------------------ reading
     def get(self, game_id: str) -> LiveGame:
@@ -150,28 +120,32 @@ class GameService:
             with contextlib.suppress(StoreError):
                 self.store.save_summary(game_id, summary_of(replayed.state, replayed.stored, damage))
             raise GameDamaged(game_id, damage.event, damage.reason)
-        return LiveGame(record, replayed.events, replayed.state, settings=self.store.settings(game_id))
+        return LiveGame(
+            record,
+            replayed.events,
+            replayed.state,
+            revision=next(self._revisions),
+            settings=self.store.settings(game_id),
+        )
 
     def _trim(self) -> None:
         """Forget the least recently used games past ``CACHED_GAMES``, keeping those in play."""
-        spare = [game_id for game_id, live in self._cache.items() if not self._in_play(game_id, live)]
+        spare = [game_id for game_id in self._cache if not self._in_play(game_id)]
         for game_id in spare[: max(0, len(spare) - CACHED_GAMES)]:
             self._forget(game_id)
 
-    def _in_play(self, game_id: str, live: LiveGame) -> bool:
-        return (
-            game_id == self._active
-            or self.changes.listened(game_id)
-            or live.camera_roll is not None
-            or live.proposal is not None
-        )
+    def _in_play(self, game_id: str) -> bool:
+        return game_id == self._active or self.changes.listened(game_id)
 
     def _forget(self, game_id: str) -> None:
         """Drop the game from memory; it is read from the store when next asked for."""
         self._cache.pop(game_id, None)
         self._snapshots.pop(game_id, None)
-        self._advice.pop(game_id, None)
-        self._chances.pop(game_id, None)
+
+    def _played(self, game_id: str, event: Event | None) -> None:
+        """Tell what is kept beside the game that its events changed (``Beside.played``)."""
+        if self._beside is not None:
+            self._beside.played(game_id, event)
 
     def listing(self) -> list[dict[str, Any]]:
         """Every game as the game list shows it, newest first, from the summaries kept with
@@ -195,6 +169,7 @@ class GameService:
         """The summary of a game read again from its stored events, kept when the store can."""
         with self._lock:
             self._forget(game_id)  # its stored events changed without this service
+            self._played(game_id, None)
             replayed = replay_stored(self.store.stored_events(game_id))
             summary = summary_of(replayed.state, replayed.stored, replayed.damage)
             with contextlib.suppress(StoreError):  # not kept: made again next time
@@ -212,7 +187,7 @@ class GameService:
 
     def snapshot(self, game_id: str) -> Snapshot:
         """The game's state as a client receives it: built whole under the lock when the game
-        changes (``_changed``), so no reader sees a change half applied, and read without the
+        changes (``publish``), so no reader sees a change half applied, and read without the
         lock, so no reader waits while a change is written to disk."""
         kept = self._snapshots.get(game_id)
         if kept is not None:
@@ -223,84 +198,25 @@ class GameService:
             return kept if kept is not None else self._snapshot_of(live, self.changes.version(game_id))
 
     def _snapshot_of(self, live: LiveGame, revision: int) -> Snapshot:
-        state = state_json(live, self.camera, self.reviews.progress(live.record.id))
+        game_id = live.record.id
+        beside = self._beside.state_of(game_id) if self._beside is not None else None
+        state = state_json(live, beside, self.reviews.progress(game_id))
         kept = Snapshot(revision, state, json.dumps(state, separators=(",", ":")))
-        self._snapshots[live.record.id] = kept
+        self._snapshots[game_id] = kept
         return kept
 
-    def _changed(self, game_id: str) -> None:
-        """After a change (under the lock): the game's new snapshot, then the news of it."""
-        self._snapshot_of(self.get(game_id), self.changes.version(game_id) + 1)
-        self.changes.publish(game_id)
-
-    def review_changed(self, game_id: str) -> None:
-        """The review of the game moved on or finished: its pages hear of it."""
+    def publish(self, game_id: str) -> None:
+        """The game's state changed (its events, its review's progress, what the camera offers
+        for it): its new snapshot is made, then its pages hear of it."""
         with self._lock:
-            self._changed(game_id)
+            self._snapshot_of(self.get(game_id), self.changes.version(game_id) + 1)
+            self.changes.publish(game_id)
 
-    def advice(self, game_id: str) -> dict[str, Any]:
-        """What each placement of the roll in front of the player is worth: the chance to win,
-        the money by the round's end (``odds.advisor``), worked out once per roll."""
-        from ..odds.advisor import advice_json  # numpy: loaded when a table first asks
-        from ..odds.position import Position
-        from ..odds.standing import Standing
-
-        def inputs(live: LiveGame, moment: int) -> Callable[[], dict[str, Any]]:
-            state = live.state
-            if state.phase is not Phase.PLACE or not state.last_roll:
-                raise IllegalMove(
-                    "no roll waits to be placed: the worth of each value is for a roll", "no_roll_waits"
-                )
-            position = Position.from_state(state)
-            standing = Standing.from_state(state)
-            dice = [(d.colour, d.pips, d.big) for d in state.last_roll]
-            rng = random.Random(f"{live.record.seed}:advice:{moment}")
-            return lambda: advice_json(position, dice, ADVICE_ROLLOUTS, rng, standing)
-
-        return self._once_per_change(self._advice, game_id, inputs)
-
-    def chances(self, game_id: str) -> dict[str, Any]:
-        """Each player's chance to win from where the game stands (``odds.chances``), worked out
-        once per change of the game."""
-        from ..odds.chances import win_chances
-
-        def inputs(live: LiveGame, moment: int) -> Callable[[], dict[str, Any]]:
-            state = replay(live.events)  # a copy: the rollouts read it while play goes on
-            rng = random.Random(f"{live.record.seed}:chances:{moment}")
-
-            def work() -> dict[str, Any]:
-                found = win_chances(state, CHANCES_ROLLOUTS, rng)
-                return {
-                    "events": moment,
-                    "rollouts": found.rollouts,
-                    "chances": {c: round(p, 3) for c, p in found.chances.items()},
-                    "stderr": {c: round(e, 3) for c, e in found.stderr.items()},
-                }
-
-            return work
-
-        return self._once_per_change(self._chances, game_id, inputs)
-
-    def _once_per_change(
-        self,
-        kept: dict[str, tuple[int, dict[str, Any]]],
-        game_id: str,
-        inputs: Callable[[LiveGame, int], Callable[[], dict[str, Any]]],
-    ) -> dict[str, Any]:
-        """The answer ``kept`` for the game as it stands, else worked out: ``inputs`` takes what
-        it needs from the game under the lock and returns the work, done without the lock (so
-        play goes on meanwhile) and kept until the game changes."""
+    def restate_all(self) -> None:
+        """Something every game's state shows changed (the camera's health): each game's
+        snapshot is made again when next asked for."""
         with self._lock:
-            live = self.get(game_id)
-            moment = len(live.events)
-            known = kept.get(game_id)
-            if known is not None and known[0] == moment:
-                return known[1]
-            work = inputs(live, moment)
-        answer = work()
-        with self._lock:
-            kept[game_id] = (moment, answer)
-        return answer
+            self._snapshots.clear()
 
     def set_hints(self, game_id: str, on: bool) -> LiveGame:
         """Show (or not) the worth of each value beside the value buttons at this table."""
@@ -308,7 +224,7 @@ class GameService:
             live = self.get(game_id)
             self.store.set_setting(game_id, "hints", on)
             live.settings["hints"] = on
-            self._changed(game_id)
+            self.publish(game_id)
         return live
 
     def active_game(self) -> LiveGame | None:
@@ -324,167 +240,6 @@ class GameService:
                 if not live.state.is_over:
                     return live
             return None
-
-    def viewer_joined(self, game_id: str) -> None:
-        """A page opened this game's live updates."""
-        with self._lock:
-            self._viewers.setdefault(game_id, threading.Event()).set()
-
-    def wait_for_viewer(self, game_id: str, stop: threading.Event) -> bool:
-        """Block until a page opens this game's live updates (since ``forget_viewers``), or
-        ``stop`` is set; whether a page did."""
-        with self._lock:
-            joined = self._viewers.setdefault(game_id, threading.Event())
-        while not joined.wait(0.2):
-            if stop.is_set():
-                return False
-        return True
-
-    def forget_viewers(self, game_id: str) -> None:
-        """From now on ``wait_for_viewer`` waits for a page opened after this."""
-        with self._lock:
-            self._viewers.setdefault(game_id, threading.Event()).clear()
-
-    def set_camera_status(self, kind: str, message: str, source: str) -> None:
-        """``kind``: "ok", "lost", "ended", "blind" (a black or dazzled picture), "dim" (rolls
-        too dark for their dice's colours), "colourless" (rolls seen in a picture without colour)
-        or "calibration" (its table or zones do not fit the camera's frames and are left out)."""
-        with self._lock:
-            self.camera = {
-                "ok": kind == "ok",
-                "ended": kind == "ended",
-                "kind": kind,
-                "message": message,
-                "source": source,
-            }
-            self._snapshots.clear()  # the camera's line is part of every game's state
-            live = self.active_game()
-            if live is not None:
-                self._changed(live.record.id)
-
-    def offer_camera_roll(
-        self,
-        game_id: str,
-        dice: tuple[Die, ...],
-        picture: Callable[[], bytes | None],
-        unsure: tuple[int, ...] = (),
-        boxes: list[list[float]] | None = None,
-        crops: Callable[[], tuple[DieCrop | None, ...]] | None = None,
-    ) -> LiveGame:
-        """Record the camera's roll when the rules accept it and the camera is sure of every die;
-        otherwise keep it, with the reason and ``picture()`` (made only then), for a player to
-        correct or confirm. ``unsure``: the indices of the dice the camera is unsure of;
-        ``boxes``: each die's box as fractions of the picture (where the page rings it);
-        ``crops()``: a crop of each die, kept with a fix of it."""
-        with self._lock:
-            live = self.get(game_id)
-            roller = roller_name(live.state)
-            if unsure and live.state.roll_fits(dice):
-                kind, problem = "unsure", unsure_problem(len(unsure), roller)
-            else:
-                try:
-                    return self._record(live, Rolled(self._roller(live), dice))
-                except IllegalMove as err:
-                    kind, problem = "misfit", f"{roller}'s roll as the camera read it: {err}"
-            version = (live.camera_roll or {}).get("version", 0) + 1
-            live.camera_roll = {
-                "dice": [die_to_dict(d) for d in dice],
-                "kind": kind,
-                "problem": problem,
-                "unsure": list(unsure),
-                "fixed": [],
-                "boxes": boxes if boxes is not None and len(boxes) == len(dice) else None,
-                "version": version,
-            }
-            live.camera_frame = picture()
-            kept = crops() if crops is not None else ()
-            live.camera_offer = CameraOffer(
-                secrets.token_hex(4), dice, kept if len(kept) == len(dice) else (None,) * len(dice)
-            )
-            self._changed(game_id)
-        return live
-
-    def fix_camera_die(self, game_id: str, version: Any, index: Any, die: Die) -> LiveGame:
-        """A player says what die number ``index`` of the camera's waiting roll (offer
-        ``version``) is: the roll takes it, the fix is kept with the die's crop, and the roll is
-        recorded once no die the camera was unsure of is left and the rules accept it."""
-        with self._lock:
-            live = self.get(game_id)
-            pending, offer = live.camera_roll, live.camera_offer
-            if pending is None or offer is None:
-                raise FixRefused(
-                    "no camera roll waits for a player in this game; the roll was recorded or dismissed",
-                    "no_camera_roll",
-                )
-            if version != pending["version"]:
-                raise FixRefused(
-                    "the camera has offered another roll since this one; fix a die of the roll shown now",
-                    "camera_roll_changed",
-                    version=pending["version"],
-                )
-            count = len(pending["dice"])
-            if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < count:
-                raise FixRefused(
-                    f"the camera's roll has no die number {index!r}; its dice are numbered 0 to {count - 1}",
-                    "no_such_die",
-                    die=index,
-                    count=count,
-                )
-            self._keep_fix(live, offer, index, die)
-            pending["dice"][index] = die_to_dict(die)
-            pending["unsure"] = [i for i in pending["unsure"] if i != index]
-            pending["fixed"] = sorted({*pending["fixed"], index})
-            dice = tuple(die_from_dict(d) for d in pending["dice"])
-            if not pending["unsure"]:
-                try:
-                    return self._record(live, Rolled(self._roller(live), dice))
-                except IllegalMove as err:
-                    pending["kind"], pending["problem"] = "misfit", str(err)
-            elif live.state.roll_fits(dice):
-                pending["kind"], pending["problem"] = (
-                    "unsure",
-                    unsure_problem(len(pending["unsure"]), roller_name(live.state)),
-                )
-            self._changed(game_id)
-        return live
-
-    def _keep_fix(self, live: LiveGame, offer: CameraOffer, index: int, said: Die) -> None:
-        """Keep what the player said of a die beside the game, with its crop (when there is one)."""
-        crop = offer.crops[index]
-        if self.fixes is None or crop is None:
-            return
-        created = self._clock().isoformat(timespec="seconds")
-        fix = Fix(
-            f"{live.record.id}-{offer.id}-{index}", live.record.id, created, offer.read[index], said, crop
-        )
-        try:
-            self.fixes.keep(fix)
-        except (sqlite3.Error, OSError):  # a labelled die lost for training; the player's roll goes on
-            log.warning(
-                "the fix of die %d in game %s could not be kept", index, live.record.id, exc_info=True
-            )
-
-    def ask_to_read_again(self, game_id: str) -> LiveGame:
-        """A player asks the camera to read the table again (the roll it offered was read wrong):
-        the offer goes, and the camera's next reading of the table takes its place."""
-        live = self.dismiss_camera_roll(game_id)
-        self.read_again.set()
-        return live
-
-    def dismiss_camera_roll(self, game_id: str) -> LiveGame:
-        with self._lock:
-            live = self.get(game_id)
-            live.camera_roll, live.camera_frame, live.camera_offer = None, None, None
-            self._changed(game_id)
-        return live
-
-    def propose_placement(self, game_id: str, proposal: dict[str, Any] | None) -> None:
-        with self._lock:
-            live = self.get(game_id)
-            if live.proposal == proposal:
-                return
-            live.proposal = proposal
-            self._changed(game_id)
 
     def check_token(self, game_id: str, token: str | None) -> None:
         record = self.get(game_id).record
@@ -508,7 +263,7 @@ class GameService:
         state = replay([first])
         with self._lock:
             self.store.create_game(record, event_to_dict(first), summary_of(state, 1))
-            live = LiveGame(record, [first], state)
+            live = LiveGame(record, [first], state, revision=next(self._revisions))
             self._active = record.id
             self._cache[record.id] = live
             self._trim()
@@ -540,7 +295,7 @@ class GameService:
             self._rewrite(live, len(live.events) - 1, [], replay(live.events[:-1]))
             live = self.get(game_id)
             live.last_change = {"kind": "undo"}
-            self._changed(game_id)
+            self.publish(game_id)
         return live
 
     def restart(self, game_id: str) -> LiveGame:
@@ -552,7 +307,7 @@ class GameService:
             live = self.get(game_id)
             live.last_change = {"kind": "restart"}
             self._active = game_id  # the game a camera plays into
-            self._changed(game_id)
+            self.publish(game_id)
         return live
 
     def correct_roll(self, game_id: str, seq: Any, dice: tuple[Die, ...]) -> tuple[LiveGame, int]:
@@ -578,7 +333,7 @@ class GameService:
             self._rewrite(live, seq, kept, state)
             live = self.get(game_id)
             live.last_change = {"kind": "correction", "event": seq, "dropped": dropped}
-            self._changed(game_id)
+            self.publish(game_id)
         return live, dropped
 
     def _roller(self, live: LiveGame) -> str:
@@ -600,6 +355,7 @@ class GameService:
             )
         finally:
             self._forget(live.record.id)
+            self._played(live.record.id, None)
 
     def _record(self, live: LiveGame, event: Event) -> LiveGame:
         """Apply (the rules refuse or accept), then store with the game's summary; if storing
@@ -611,17 +367,17 @@ class GameService:
             self.store.append(live.record.id, len(live.events), event_to_dict(event), summary)
         except Exception:
             self._forget(live.record.id)
+            self._played(live.record.id, None)
             raise
         live.events.append(event)
+        live.revision = next(self._revisions)
         live.last_change = {
             "kind": type(event).__name__.lower(),
             "round_ended": len(live.state.rounds) > rounds_before,
         }
-        live.proposal = None
-        if isinstance(event, Rolled):
-            live.camera_roll, live.camera_frame, live.camera_offer = None, None, None
         self._active = live.record.id
-        self._changed(live.record.id)
+        self._played(live.record.id, event)
+        self.publish(live.record.id)
         if live.last_change["round_ended"] and self._review_rounds:
             self.reviews.request(live.record.id)
         return live
@@ -638,16 +394,3 @@ def summary_of(state: GameState | None, events: int, damage: Damage | None = Non
         "events": events,
         "damaged": damage.as_json() if damage else None,
     }
-
-
-def roller_name(state: GameState) -> str:
-    """The player whose roll the game waits for, by name and colour: "Ana (red)"."""
-    colour = state.current_player or ""
-    name = next((p.name for p in state.config.players if p.colour == colour), colour)
-    return f"{name} ({colour})" if name != colour else colour
-
-
-def unsure_problem(count: int, roller: str) -> str:
-    """Why a roll that fits waits for a player: the camera is unsure of ``count`` of ``roller``'s dice."""
-    dice = counted(count, "die", "dice")
-    return f"the camera is unsure of {dice} of {roller}'s roll (boxed in red); check the roll, then record it"

@@ -5,8 +5,6 @@ round's review takes a second or two of one core, a whole game's a few seconds. 
 kept beside the event log with the digest of the events it covers; an undo or a correction
 that changes those events makes it stale, and it is made again from the log."""
 
-from __future__ import annotations
-
 import contextlib
 import hashlib
 import json
@@ -15,13 +13,13 @@ import os
 import queue
 import threading
 import time
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 from ..odds.review import ROLLOUTS, GameReview, Progress, review_game, reviewed_span
 from ..rules import Event, event_to_dict
-
-if TYPE_CHECKING:
-    from .games import GameService
+from ..storage import EventStore
+from .live_game import LiveGame
 
 log = logging.getLogger(__name__)
 
@@ -40,8 +38,18 @@ def digest(events: list[Event]) -> str:
 class Reviewer:
     """Reviews the rounds of a game that have ended: on request, in the background."""
 
-    def __init__(self, games: GameService, rollouts: int = ROLLOUTS) -> None:
-        self._games = games
+    def __init__(
+        self,
+        store: EventStore,
+        game: Callable[[str], LiveGame],
+        changed: Callable[[str], None],
+        rollouts: int = ROLLOUTS,
+    ) -> None:
+        """``store`` keeps the reviews beside the events; ``game(game_id)`` is the game as it is
+        now; ``changed(game_id)`` tells the game's pages that its review moved on."""
+        self._store = store
+        self._game = game
+        self._changed = changed
         self._rollouts = rollouts
         self._queue: queue.Queue[str] = queue.Queue()
         self._lock = threading.Lock()
@@ -70,11 +78,11 @@ class Reviewer:
 
     def kept(self, game_id: str) -> GameReview | None:
         """The kept review, if the events it covers are still the game's."""
-        stored = self._games.store.review(game_id)
+        stored = self._store.review(game_id)
         if stored is None:
             return None
         kept_digest, payload = stored
-        events = list(self._games.get(game_id).events)
+        events = list(self._game(game_id).events)
         covered = payload.get("covered", 0)
         if covered > len(events) or digest(events[:covered]) != kept_digest:
             return None
@@ -85,7 +93,7 @@ class Reviewer:
 
     def status(self, game_id: str) -> dict[str, Any]:
         """What a page shows: the kept review, whether it covers every ended round, the progress."""
-        events = list(self._games.get(game_id).events)
+        events = list(self._game(game_id).events)
         review = self.kept(game_id)
         current = review is not None and review.covered == reviewed_span(events)
         return {
@@ -97,13 +105,13 @@ class Reviewer:
     # ----------------------------------------------------------------- doing
     def review_now(self, game_id: str, progress: Progress | None = None) -> GameReview:
         """Bring the game's review up to date here and now, keep it, and return it."""
-        live = self._games.get(game_id)
+        live = self._game(game_id)
         events, seed = list(live.events), live.record.seed
         earlier = self.kept(game_id)
         if earlier is not None and earlier.covered == reviewed_span(events):
             return earlier
         review = review_game(events, seed, earlier, progress, self._rollouts)
-        self._games.store.save_review(game_id, digest(events[: review.covered]), review.record())
+        self._store.save_review(game_id, digest(events[: review.covered]), review.record())
         return review
 
     def _work(self) -> None:
@@ -119,7 +127,7 @@ class Reviewer:
                     self._progress[game_id] = (done, total)
                 if time.monotonic() - told[0] >= PROGRESS_EVERY:
                     told[0] = time.monotonic()
-                    self._games.review_changed(game_id)
+                    self._changed(game_id)
 
             try:
                 self.review_now(game_id, progressed)
@@ -129,4 +137,4 @@ class Reviewer:
                 with self._lock:
                     self._waiting.discard(game_id)
                     self._progress.pop(game_id, None)
-                self._games.review_changed(game_id)
+                self._changed(game_id)

@@ -1,15 +1,11 @@
 """The whole state of a game as JSON for the tablet page and the API."""
 
-from __future__ import annotations
-
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..report import casino_result_json, standings_json
 from ..rules import CasinoResult, Die, GameState, Phase, Placed, Rolled, RoundResult, score_casino
 from ..rules.banknotes import by_value
-
-if TYPE_CHECKING:
-    from .games import LiveGame
+from .live_game import LiveGame
 
 
 def dice_by_colour(dice: tuple[Die, ...] | list[Die]) -> list[dict[str, Any]]:
@@ -66,9 +62,13 @@ def casino_view(name: str, banknotes: tuple[int, ...] | list[int], dice: tuple[D
 
 
 def state_json(
-    live: LiveGame, camera: dict[str, Any] | None = None, review: dict[str, int] | None = None
+    live: LiveGame, camera_part: dict[str, Any] | None = None, review: dict[str, int] | None = None
 ) -> dict[str, Any]:
-    """``review``: how far the review of the game's ended rounds has got, while it is made."""
+    """``camera_part``: what the camera's session shows (``camera_game.session``): its health
+    (``camera``), the roll waiting for a player (``camera_roll``) and the placement it saw
+    (``proposal``); None: no camera. ``review``: how far the review of the game's ended rounds
+    has got, while it is made."""
+    camera = camera_part or {}
     state: GameState = live.state
     config = state.config
     return {
@@ -112,9 +112,9 @@ def state_json(
         "rounds": [round_view(r) for r in state.rounds],
         "last_change": live.last_change,
         "round_rolls": round_rolls(live),
-        "camera": camera,
-        "camera_roll": live.camera_roll,
-        "proposal": live.proposal,
+        "camera": camera.get("camera"),
+        "camera_roll": camera.get("camera_roll"),
+        "proposal": camera.get("proposal"),
         "hints": bool(live.settings.get("hints", False)),
         "review": review,
     }

@@ -7,9 +7,11 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 
+from ..camera_game.session import CameraSession
 from ..rules import ConfigError, Refusal, RulesError
 from ..service import FixRefused, GameDamaged, GameNotFound, GameService, RequestError, Unauthorized
 from ..service.export import export_csv, export_json, export_stored
+from ..service.hints import Hints
 from ..storage import StoreError
 from ..words import nearest
 from . import requests
@@ -21,6 +23,14 @@ blueprint = Blueprint("api", __name__, url_prefix=API_PREFIX)
 
 def service() -> GameService:
     return current_app.extensions["games"]
+
+
+def camera() -> CameraSession:
+    return current_app.extensions["camera"]
+
+
+def hints_service() -> Hints:
+    return current_app.extensions["hints"]
 
 
 def body() -> Any:
@@ -179,18 +189,17 @@ def correct(game_id: str) -> Response:
 @blueprint.get("/games/<game_id>/camera/frame.jpg")
 def camera_frame(game_id: str) -> Response:
     """The camera's picture of a roll that needs correcting, with what was read drawn on it."""
-    live = service().get(game_id)
-    if live.camera_frame is None:
+    frame = camera().frame(game_id)
+    if frame is None:
         raise GameNotFound("no camera picture is waiting for this game")
-    return Response(live.camera_frame, mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
+    return Response(frame, mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
 
 
 @blueprint.get("/games/<game_id>/camera/dice/<int:index>.jpg")
 def camera_die(game_id: str, index: int) -> Response:
     """The crop of the camera's picture round die number ``index`` of the waiting roll: the die a
     player is asked about, large enough to tell on a phone."""
-    offer = service().get(game_id).camera_offer
-    crop = offer.crops[index] if offer is not None and index < len(offer.crops) else None
+    crop = camera().die_crop(game_id, index)
     if crop is None:
         raise GameNotFound(f"no camera picture of die {index} is waiting for this game")
     return Response(crop.jpeg, mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
@@ -199,14 +208,14 @@ def camera_die(game_id: str, index: int) -> Response:
 @blueprint.post("/games/<game_id>/camera/dismiss")
 @needs_token
 def camera_dismiss(game_id: str) -> Response:
-    service().dismiss_camera_roll(game_id)
+    camera().dismiss_roll(game_id)
     return state_of(game_id)
 
 
 @blueprint.post("/games/<game_id>/camera/read-again")
 @needs_token
 def camera_read_again(game_id: str) -> Response:
-    service().ask_to_read_again(game_id)
+    camera().ask_to_read_again(game_id)
     return state_of(game_id)
 
 
@@ -215,7 +224,7 @@ def camera_read_again(game_id: str) -> Response:
 def camera_fix(game_id: str) -> Response:
     """A player says what one die of the camera's waiting roll is; the roll is recorded once
     no die the camera was unsure of is left."""
-    service().fix_camera_die(game_id, *requests.camera_fix(body()))
+    camera().fix_die(game_id, *requests.camera_fix(body()))
     return state_of(game_id)
 
 
@@ -229,13 +238,13 @@ def hints(game_id: str) -> Response:
 @blueprint.get("/games/<game_id>/advice")
 def advice(game_id: str) -> Response:
     """What each value of the roll in front of the player is worth by the round's end."""
-    return jsonify(service().advice(game_id))
+    return jsonify(hints_service().advice(game_id))
 
 
 @blueprint.get("/games/<game_id>/chances")
 def chances(game_id: str) -> Response:
     """Each player's chance to win the game from where it stands, by plays of the rest of it."""
-    return jsonify(service().chances(game_id))
+    return jsonify(hints_service().chances(game_id))
 
 
 @blueprint.get("/games/<game_id>/review")

@@ -6,8 +6,10 @@ from typing import Any
 from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 
+from ..camera_game.session import CameraSession
 from ..fixes import FixStore
 from ..service import GameService
+from ..service.hints import Hints
 from ..storage import EventStore, default_folder
 from . import api, failures, pages, setup_page
 from .requests import MAX_BODY_BYTES
@@ -34,8 +36,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.update(test_config)
     app.json = InOrderJSON(app)
     data = Path(app.config["DATA_DIR"])
-    service = GameService(EventStore(data), review_rounds=app.config["REVIEW_ROUNDS"], fixes=FixStore(data))
+    service = GameService(EventStore(data), review_rounds=app.config["REVIEW_ROUNDS"])
     app.extensions["games"] = service
+    app.extensions["camera"] = CameraSession(service, fixes=FixStore(data))
+    app.extensions["hints"] = Hints(service)
     app.register_blueprint(api.blueprint)
     app.register_blueprint(pages.blueprint)
     app.register_blueprint(setup_page.blueprint)

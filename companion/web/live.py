@@ -50,11 +50,12 @@ def listen(host: str, port: int) -> socket.socket:
     return listening
 
 
-def make_server(app: Flask, workers: int) -> uvicorn.Server:
+def make_server(app: Flask, workers: int, on_viewer: Callable[[str], None] | None = None) -> uvicorn.Server:
     """The HTTP server for ``app``: uvicorn, with ``workers`` threads for the Flask app; start it
-    with ``run(sockets=[…])`` on a socket already listening."""
+    with ``run(sockets=[…])`` on a socket already listening. ``on_viewer(game_id)``: told of each
+    page that starts following a game."""
     config = uvicorn.Config(
-        LiveServer(app, workers),
+        LiveServer(app, workers, on_viewer),
         lifespan="off",
         http="h11",
         ws="none",
@@ -69,11 +70,12 @@ def make_server(app: Flask, workers: int) -> uvicorn.Server:
 
 class LiveServer:
     """The ASGI app ``companion serve`` runs: live streams here, the rest in ``app`` (Flask),
-    on ``workers`` threads."""
+    on ``workers`` threads; ``on_viewer(game_id)`` is told of each stream that starts."""
 
-    def __init__(self, app: Flask, workers: int) -> None:
+    def __init__(self, app: Flask, workers: int, on_viewer: Callable[[str], None] | None = None) -> None:
         self.pages = WSGIMiddleware(cast(WSGIApp, whole_bodies(app)), workers=workers)
         self.games: GameService = app.extensions["games"]
+        self.on_viewer = on_viewer
         self.max_viewers = int(app.config["MAX_VIEWERS"])
         self.keepalive = float(app.config["SSE_KEEPALIVE"])
         self.retry_after = str(app.config["SSE_RETRY_AFTER"])
@@ -126,7 +128,8 @@ class LiveServer:
         self.viewers += 1
         gone = asyncio.ensure_future(hang_up(receive))
         try:
-            self.games.viewer_joined(game_id)
+            if self.on_viewer is not None:
+                self.on_viewer(game_id)
             await send({"type": "http.response.start", "status": 200, "headers": STREAM_HEADERS})
             await send_text(send, f"retry: 2000\n\nevent: state\ndata: {snapshot.text}\n\n")
             seen = snapshot.revision

@@ -85,7 +85,8 @@ def with_game(state: dict[str, Any]) -> dict[str, Any]:
     games = current_app.extensions.get("games")
     live = games.active_game() if games is not None else None
     to_learn = colours_to_learn(state["colours"], live.state.config) if live is not None else None
-    camera = games.camera if games is not None else None  # stopped, ended, dim …: the page says so
+    session = current_app.extensions.get("camera")
+    camera = session.status if session is not None else None  # stopped, ended, dim …: the page says so
     status = {"kind": camera["kind"], "message": camera["message"]} if camera else None
     return {**state, "to_learn": to_learn, "status": status}
 

@@ -19,6 +19,7 @@ from companion.camera.loop import watcher_for
 from companion.camera.sources import open_source
 from companion.camera_game.bridge import CameraBridge
 from companion.camera_game.demo import start_sample_game
+from companion.camera_game.session import CameraSession
 from companion.service import GameService
 from companion.storage import EventStore
 from companion.vision import Calibration, DiceReader
@@ -60,7 +61,7 @@ def main() -> None:
         reader = DiceReader(args.model, calibration)
         games = GameService(EventStore(Path(tmp) / "data"))
         game = start_sample_game(games, folder)
-        bridge = CameraBridge(games, "bench", accept_placements=True)
+        bridge = CameraBridge(CameraSession(games), "bench", accept_placements=True)
         watcher = watcher_for(reader)
         offered = processed = 0
         lags, latencies, rolls = [], [], []

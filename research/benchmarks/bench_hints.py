@@ -27,7 +27,7 @@ from companion.odds.playout import Table
 from companion.odds.position import Position, Roll
 from companion.odds.standing import Standing
 from companion.rules import GameConfig
-from companion.service.games import ADVICE_ROLLOUTS
+from companion.service.hints import ADVICE_ROLLOUTS
 
 #: a player: where the seat to move places ``roll``, given the game around the round
 Player = Callable[[Position, Roll, Table, random.Random], tuple[int, str]]
