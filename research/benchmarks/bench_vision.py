@@ -3,7 +3,7 @@
 - roboflow-dice valid+test, webcam-white-dice valid (../shared/datasets)
 - "read F1, centre match" counts a die found when each box's centre lies inside the other
   (the sets box dice differently); "(unlabelled)" counts images with no label at all.
-- "pace ms": the 640 px look alone on a blank frame (median of 20), timed just before the set is
+- "pace ms": the 640 px full-scale run alone on a blank frame (median of 20), timed just before the set is
   read: the machine's speed in that minute, which moves by nearly 2× within an hour here.
 - the rendered held-out set (seed 999, images 150–299; 0–149 were used to set the colour
   thresholds), made again here from its seed when build/ does not have it.
@@ -31,8 +31,8 @@
   coloured or glossy pips, three in ten scenes with the dice pushed together; session 19, never
   used to choose), made here likewise.
 - real photos at a phone's size: roboflow-dice valid+test and webcam-white-dice valid scaled up
-  to 3264 px on the longest side (bicubic), so the photos take the phone-photo path (the close
-  look, crops of the large frame) that the real sets, all under 1280 px, never take; made here
+  to 3264 px on the longest side (bicubic), so the photos take the phone-photo path (the upscaled
+  run, crops of the large frame) that the real sets, all under 1280 px, never take; made here
   when build/ does not have them. They hold no more detail than the originals.
 - close-ups: a die of every 7th held-out render zoomed to fill 10–60 % of the frame.
 - time by the number of dice: the held-out renders shrunk to 640 px, median ms per 1–5, 6–10,
@@ -54,7 +54,7 @@ import numpy as np
 
 from companion.vision import DiceReader
 from companion.vision.boxes import centre
-from research.benchmarks.machine import cpu_line, look_pace, runtime_line
+from research.benchmarks.machine import cpu_line, full_scale_pace, runtime_line
 from research.reader.benchmark import evaluate
 from research.reader.dataset import read_yolo_folder
 from research.synth.make_dataset import write_dataset
@@ -281,7 +281,7 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     unlabelled = []
     for name, folders in sets.items():
-        pace = look_pace(reader.detector)
+        pace = full_scale_pace(reader.detector)
         f = evaluate(reader, folders).figures()
         if f["images_without_labels"]:
             unlabelled.append(f"{name}: {f['read_f1_labelled_photos']:.3f}")

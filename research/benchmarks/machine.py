@@ -48,8 +48,8 @@ def runtime_line() -> str:
     return f"Python {platform.python_version()}, onnxruntime {ort.__version__}"
 
 
-def look_pace(detector: DiceDetector, side: int = 640, runs: int = 20) -> float:
-    """The median ms of one look of ``detector`` at a blank ``side``×``side`` frame (after two
+def full_scale_pace(detector: DiceDetector, side: int = 640, runs: int = 20) -> float:
+    """The median ms of one full-scale run of ``detector`` on a blank ``side``×``side`` frame (after two
     runs to warm up): the machine's pace at the moment, to print beside a benchmark's medians."""
     frame = np.zeros((side, side, 3), np.uint8)
     for _ in range(2):

@@ -7,7 +7,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.vision.detector import DEFAULT_LOOK_SIDE
+from companion.vision.detector import DEFAULT_INPUT_SIDE
 from research.reader.dataset import read_yolo_folder
 from research.synth.pale import greyed, paled
 
@@ -43,12 +43,12 @@ def load_folder(folder: Path, max_side: int = 800) -> list[Sample]:
     return samples
 
 
-#: the widest median die (pixels) a picture is scaled to for a ``DEFAULT_LOOK_SIDE`` look
+#: the widest median die (pixels) a picture is scaled to for a ``DEFAULT_INPUT_SIDE`` input side
 WIDEST_DIE = 200
 
 
 def augment(
-    sample: Sample, crop: int, rng: random.Random, stretch: float = 1.0, look_side: int = DEFAULT_LOOK_SIDE
+    sample: Sample, crop: int, rng: random.Random, stretch: float = 1.0, look_side: int = DEFAULT_INPUT_SIDE
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """A random crop at a random scale, flips, quarter turns, light and colour changes, blur.
 
@@ -63,7 +63,7 @@ def augment(
     scale = rng.uniform(0.55, 1.45) * look_side / longest
     if len(boxes):
         median = float(np.median(np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])))
-        widest = WIDEST_DIE * look_side / DEFAULT_LOOK_SIDE
+        widest = WIDEST_DIE * look_side / DEFAULT_INPUT_SIDE
         scale = min(scale, widest / max(median, 1))  # keep dice within what the net sees
     aspect = np.exp(rng.uniform(-1, 1) * np.log(stretch)) if stretch > 1 and rng.random() < 0.5 else 1.0
     sx, sy = scale * aspect**0.5, scale / aspect**0.5
@@ -112,7 +112,7 @@ def tiled(
     crop: int,
     rng: random.Random,
     stretch: float = 1.0,
-    look_side: int = DEFAULT_LOOK_SIDE,
+    look_side: int = DEFAULT_INPUT_SIDE,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Four samples, each ``augment``ed to a crop half the side, tiled two by two into one
     ``crop``-sided picture: its dice in new company and at new places in the frame, at the sizes

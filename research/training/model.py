@@ -1,6 +1,7 @@
 """DiceNet: a small CenterNet-style detector at stride 4: a "die here" heatmap, box size and
 centre offset, from a small conv backbone with a feature pyramid. The pips are read by PipNet
-(``pipnet.py``) from each die found; ``classes=6`` gives the older one-heatmap-per-pip-value net."""
+(``pipnet.py``) from each die found; ``classes=6`` gives the older one-heatmap-per-pip-value net,
+which the product's reader does not read."""
 
 import torch
 from torch import nn

@@ -46,7 +46,7 @@ import numpy as np
 import torch
 from torch.nn import functional as F
 
-from companion.vision.detector import DEFAULT_LOOK_SIDE, LOOK_SIDES, look_sides_named
+from companion.vision.detector import DEFAULT_INPUT_SIDE, INPUT_SIDES, input_sides_named
 from companion.vision.onnx_model import ModelError, open_session
 
 from .cli import (
@@ -123,7 +123,7 @@ def batch(
     real: int = 0,
     motion_blur: float = 0.0,
     blur_real: bool = False,
-    look_side: int = DEFAULT_LOOK_SIDE,
+    look_side: int = DEFAULT_INPUT_SIDE,
     desaturate: float = 0.0,
     tile_real: float = 0.0,
     paste_real: float = 0.0,
@@ -369,8 +369,8 @@ def main() -> None:
     parser.add_argument(
         "--look-side",
         type=int,
-        default=DEFAULT_LOOK_SIDE,
-        help=f"the longest side (px) of the look to train for (default {DEFAULT_LOOK_SIDE})",
+        default=DEFAULT_INPUT_SIDE,
+        help=f"the longest side (px) of the look to train for (default {DEFAULT_INPUT_SIDE})",
     )
     parser.add_argument(
         "--desaturate",
@@ -398,8 +398,8 @@ def main() -> None:
     args = parsed(parser)
     if args.blur_real and not args.motion_blur:
         parser.error("--blur-real blurs a --motion-blur share of the real photos: give that share")
-    if args.look_side not in LOOK_SIDES:  # refused now, not at the first save minutes in
-        parser.error(f"--look-side {args.look_side}: a look side is {look_sides_named()} pixels")
+    if args.look_side not in INPUT_SIDES:  # refused now, not at the first save minutes in
+        parser.error(f"--look-side {args.look_side}: a look side is {input_sides_named()} pixels")
     if args.keep_features and not args.keep_from:
         parser.error("--keep-features follows the stages of the --keep-from teacher: name one")
     depths = depths_option(parser, args.depths, args.resume)

@@ -50,10 +50,10 @@ from companion.vision.onnx_model import open_session
 from companion.vision.pips import (
     CROP_SIDE,
     NOT_A_DIE,
-    TURNED_TRAINING_TURNS,
     crop_die,
     toward_top_face,
 )
+from research.reader.tunable import TURNED_TRAINING_TURNS
 from research.synth.pale import greyed
 from research.training.neighbours import NeighbourPainter
 
