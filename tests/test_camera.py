@@ -448,7 +448,8 @@ def test_a_misfit_calibration_is_said_once_and_a_fitting_one_clears_it():
 
 
 class ShortSighted(Script):
-    """A reader whose focused look misses the last die of each frame; its whole look sees all."""
+    """A reader whose run over regions of interest misses the last die of each frame; its run
+    over the whole frame sees all."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -470,7 +471,7 @@ def test_a_tray_read_with_fewer_dice_than_were_rolled_is_read_again_with_the_who
         RollWatcher(script.read, MotionTracker(), Calibration(), rolled=lambda: rolled[0])
     )
     assert [d.pips for d in settled.dice] == [4, 2, 6]
-    # the first reading was made twice, the later ones of that settling with the whole look only
+    # the first reading was made twice, the later ones of that settling over the whole frame only
     assert script.reads == 3 and script.whole_reads == 2
     # the game waits for no roll (or the count is unknown): the focused reading stands
     script, rolled[0] = ShortSighted(), None
@@ -551,7 +552,7 @@ def test_an_empty_tray_is_no_roll_and_is_not_read_again():
     """The table settling after a placement, while the next player is to roll."""
     script = ShortSighted()
     script.add(10)
-    script.roll([((60, 100), 4)])  # the focused look misses it: the tray reads empty
+    script.roll([((60, 100), 4)])  # the regions of interest miss it: the tray reads empty
     seen = script.run(RollWatcher(script.read, MotionTracker(), Calibration(), rolled=lambda: 8))
     assert script.whole_reads == 0 and all(not settled.dice for _, settled in seen)
 
