@@ -32,8 +32,6 @@ DEFAULT_PIP_MODEL = shipped_model("pipnet.onnx")
 #: table the top face is the upper one, and a turned crop would hide which that is); the reader
 #: reads crops upright, and refuses a file that asks for more turns or says nothing
 TURNS_KEY = "quarter_turns"
-#: the mark of a PipNet trained upright
-UPRIGHT = "1"
 #: how far the crop moves toward a die's top face, in box sides per unit of the die's distance
 #: from the picture's centre over the lens's focal length (taken as 0.9 × the longest side);
 #: chosen on the training splits and rendered phone photos
