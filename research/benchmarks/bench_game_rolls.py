@@ -14,10 +14,10 @@ brightness kept (a dim room or a washed-out webcam; 0: a black-and-white camera)
 names pale dice grey or white, and the bridge must tell whose they are.
 
 ``--light warm`` (or ``tungsten-like``, ``cold``, ``dim``, ``dimmer``) reads each picture under one of
-``bench_colour``'s lights, as a table lamp would give it (session 52).
+``bench_colour``'s lights, as a table lamp would give it.
 
 ``--players orange`` renders rolls of those players' colours only (orange, a player colour of
-the tablet page the reader's palette lacks, only when named; session 51).
+the tablet page the reader's palette lacks, only when named).
 
 ``--dark-cloth SHARE`` renders the rolls on dark speckled cloths instead, SHARE of them a black
 player's (``research.synth.dark_cloth``: the table where black dice go missing).

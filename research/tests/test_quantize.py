@@ -51,7 +51,7 @@ def outside_weight_range(weights: list[np.ndarray]) -> int:
 
 @pytest.mark.parametrize("name", ["dicenet.onnx", "pipnet.onnx"])
 def test_the_shipped_models_read_the_same_on_every_x86_cpu(name):
-    """No shipped weight is a full 8 bits: on AVX2 without VNNI those saturate (session 21)."""
+    """No shipped weight is a full 8 bits: on AVX2 without VNNI those saturate."""
     assert outside_weight_range(eight_bit_weights(MODELS / name)) == 0
 
 

@@ -483,7 +483,7 @@ def test_pip_training_refuses_a_paint_neighbours_share_outside_0_to_1(monkeypatc
 
 
 def test_the_stage_depths_are_read_back_from_an_exported_detector(tmp_path):
-    """A lighter detector (session 38) is told from a full one by its file alone, so training
+    """A lighter detector is told from a full one by its file alone, so training
     can go on from either; PipNet, which halves nothing with a 3×3 stride, has no stages."""
     from research.training.export import export_onnx
     from research.training.from_onnx import stage_depths
@@ -710,7 +710,7 @@ def die_widths_after_augmenting(look_side: int) -> list[float]:
 
 
 def test_training_for_a_smaller_look_shows_the_dice_as_that_look_would():
-    """Session 42: --look-side 448 draws the scales around a 448 px look, not 640."""
+    """--look-side 448 draws the scales around a 448 px look, not 640."""
     usual, smaller = die_widths_after_augmenting(640), die_widths_after_augmenting(448)
     assert max(usual) <= 40 * 1.45 * 640 / 600 + 1 and max(smaller) <= 40 * 1.45 * 448 / 600 + 1
     assert min(smaller) >= 40 * 0.55 * 448 / 600 - 1

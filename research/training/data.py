@@ -53,7 +53,7 @@ def augment(
     """A random crop at a random scale, flips, quarter turns, light and colour changes, blur.
 
     The scale is drawn so the picture's longest side is 0.55–1.45 × ``look_side``: a net trained
-    for a smaller look (session 42) sees its dice as that look shows them.
+    for a smaller look sees its dice as that look shows them.
 
     ``stretch`` above 1: half the images are also made wider than tall (or taller than wide) by
     up to that factor, as a die seen at a slant or a photo squeezed to a square looks."""
@@ -116,7 +116,7 @@ def tiled(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Four samples, each ``augment``ed to a crop half the side, tiled two by two into one
     ``crop``-sided picture: its dice in new company and at new places in the frame, at the sizes
-    a single photo's crop gives them (session 56: ``train --tile-real``)."""
+    a single photo's crop gives them (``train --tile-real``)."""
     half = crop // 2
     canvas = np.zeros((crop, crop, 3), np.uint8)
     all_boxes, all_classes = [], []

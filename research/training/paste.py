@@ -1,4 +1,4 @@
-"""Real dice cut from one labelled photo and laid at free places on another (session 57:
+"""Real dice cut from one labelled photo and laid at free places on another (
 ``train --paste-real``): more real dice, seen as a camera saw them, in real scenes."""
 
 import random

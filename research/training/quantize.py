@@ -13,9 +13,9 @@ three scales of the reader's image pyramid, PipNet's on the reader's crops of th
 weights per channel, activations unsigned 8-bit. The detector's convolutions, additions,
 resizes and ReLUs are quantised; its three heads (heatmap, box size, offset), sigmoid and peak
 filter stay float. Weights lie within ±64 (``WEIGHT_RANGE``), so onnxruntime's AVX2 kernel
-cannot saturate on them (checked on an AVX2-only CPU in session 21). On a CPU with AVX-512 VNNI
-the 8-bit pair read a 640×640 photo about a quarter faster than the float pair (session 10); on
-an AVX2-only CPU it was no faster (session 21), and the float pair ships (``models/README.md``).
+cannot saturate on them (checked on an AVX2-only CPU). On a CPU with AVX-512 VNNI
+the 8-bit pair read a 640×640 photo about a quarter faster than the float pair; on
+an AVX2-only CPU it was no faster, and the float pair ships (``models/README.md``).
 Needs onnx (the ``train`` extra); the reader needs only onnxruntime.
 """
 
@@ -40,7 +40,7 @@ PIPNET_OPS = ["Conv", "Relu", "MaxPool", "Gemm", "GlobalAveragePool"]
 #: the weights' range (onnxruntime's reduced range). On an x86 CPU without 8-bit dot-product
 #: instructions (AVX-512 VNNI; most laptops) onnxruntime multiplies unsigned 8-bit activations by
 #: signed 8-bit weights with AVX2, which adds each pair of products in 16 bits: 255 × 127 × 2
-#: overflows and saturates (session 21: webcam valid read 0.13 instead of 0.89); 255 × 64 × 2 =
+#: overflows and saturates (webcam valid read 0.13 instead of 0.89); 255 × 64 × 2 =
 #: 32,640 does not.
 WEIGHT_RANGE = (-64, 64)
 #: crops per PipNet calibration batch
