@@ -375,16 +375,16 @@ def test_rolls_too_dark_for_their_colours_are_reported_and_so_is_their_end():
     table[100:130, 100:130] = 240  # a white die
     boxes = [(100, 100, 30, 30)]
     dim = (table * 0.15).astype(np.uint8)  # its whitest pixels at 36
-    assert watch.look(0.0, table, boxes) is None  # light enough: nothing to say
-    dark = watch.look(1.0, dim, boxes)
+    assert watch.check(0.0, table, boxes) is None  # light enough: nothing to say
+    dark = watch.check(1.0, dim, boxes)
     assert dark["camera"] == DIM and "too dark" in dark["message"]
-    assert watch.look(2.0, dim, boxes) is None  # said once
-    back = watch.look(3.0, table, boxes)
+    assert watch.check(2.0, dim, boxes) is None  # said once
+    back = watch.check(3.0, table, boxes)
     assert back["camera"] == "ok" and "light enough" in back["message"]
-    assert watch.look(4.0, dim, []) is None  # no dice: nothing to judge
-    watch.look(5.0, dim, boxes)
+    assert watch.check(4.0, dim, []) is None  # no dice: nothing to judge
+    watch.check(5.0, dim, boxes)
     watch.reset()  # another status was set since: a dark roll is reported again
-    assert watch.look(6.0, dim, boxes)["camera"] == DIM
+    assert watch.check(6.0, dim, boxes)["camera"] == DIM
 
 
 def test_rolls_seen_without_colour_are_reported_and_so_is_their_end():
@@ -400,18 +400,18 @@ def test_rolls_seen_without_colour_are_reported_and_so_is_their_end():
     table[100:130, 100:130] = (40, 40, 200)  # a red die
     boxes = [(100, 100, 30, 30)]
     grey = cv2.cvtColor(cv2.cvtColor(table, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
-    assert watch.look(0.0, table, boxes) is None  # in colour: nothing to say
-    night = watch.look(1.0, grey, boxes)
+    assert watch.check(0.0, table, boxes) is None  # in colour: nothing to say
+    night = watch.check(1.0, grey, boxes)
     assert (
         night["camera"] == COLOURLESS and "no colour" in night["message"] and "night mode" in night["message"]
     )
-    assert watch.look(2.0, grey, boxes) is None  # said once
-    dark = watch.look(3.0, (grey * 0.15).astype(np.uint8), boxes)
+    assert watch.check(2.0, grey, boxes) is None  # said once
+    dark = watch.check(3.0, (grey * 0.15).astype(np.uint8), boxes)
     assert dark["camera"] == DIM  # too dark is said before no colour
-    assert watch.look(4.0, grey, boxes)["camera"] == COLOURLESS
-    back = watch.look(5.0, table, boxes)
+    assert watch.check(4.0, grey, boxes)["camera"] == COLOURLESS
+    back = watch.check(5.0, table, boxes)
     assert back["camera"] == "ok" and "colours again" in back["message"]
-    assert watch.look(6.0, grey, []) is None  # no dice: nothing to judge
+    assert watch.check(6.0, grey, []) is None  # no dice: nothing to judge
 
 
 def test_a_covered_lens_or_a_dazzled_camera_is_reported_and_so_is_its_end():
@@ -419,17 +419,17 @@ def test_a_covered_lens_or_a_dazzled_camera_is_reported_and_so_is_its_end():
 
     watch = LightingWatch(every=1.0)
     black, white = np.zeros((480, 640, 3), np.uint8), np.full((480, 640, 3), 250, np.uint8)
-    assert watch.look(0.0, frame()) is None  # a table: nothing to say
-    assert watch.look(0.5, black) is None  # looked at once a second only
-    covered = watch.look(1.0, black)
+    assert watch.check(0.0, frame()) is None  # a table: nothing to say
+    assert watch.check(0.5, black) is None  # looked at once a second only
+    covered = watch.check(1.0, black)
     assert covered["camera"] == BLIND and "lens covered" in covered["message"]
-    assert watch.look(2.0, black) is None  # said once
-    assert "dazzled" in watch.look(3.0, white)["message"]
-    back = watch.look(4.0, frame())
-    assert back["camera"] == "ok" and watch.look(5.0, frame()) is None
-    watch.look(6.0, black)
+    assert watch.check(2.0, black) is None  # said once
+    assert "dazzled" in watch.check(3.0, white)["message"]
+    back = watch.check(4.0, frame())
+    assert back["camera"] == "ok" and watch.check(5.0, frame()) is None
+    watch.check(6.0, black)
     watch.reset()  # the camera reconnected and said "ok": a black picture is reported again
-    assert watch.look(6.1, black)["camera"] == BLIND
+    assert watch.check(6.1, black)["camera"] == BLIND
 
 
 def test_a_misfit_calibration_is_said_once_and_a_fitting_one_clears_it():
@@ -437,18 +437,19 @@ def test_a_misfit_calibration_is_said_once_and_a_fitting_one_clears_it():
 
     in_use = [Calibration(zones={"tray": (0, 0, 100, 100)}, frame=(640, 480))]  # another camera's
     watch = CalibrationFitWatch(lambda: in_use[0])
-    first = watch.look(0.0, frame())  # 320×240 frames: the same shape, scaled: fits
+    first = watch.check(0.0, frame())  # 320×240 frames: the same shape, scaled: fits
     assert first is None
     in_use[0] = Calibration(zones={"tray": (0, 0, 100, 100)}, frame=(1280, 720))  # 16:9 on 4:3
-    said = watch.look(0.1, frame())
+    said = watch.check(0.1, frame())
     assert said["camera"] == MISFIT and "set on 1280×720 pictures" in said["message"]
-    assert watch.look(0.2, frame()) is None  # said once
+    assert watch.check(0.2, frame()) is None  # said once
     in_use[0] = Calibration(zones={"tray": (0, 0, 100, 100)}, frame=(320, 240))  # the setup page saved
-    assert watch.look(0.3, frame())["camera"] == "ok"
+    assert watch.check(0.3, frame())["camera"] == "ok"
 
 
 class ShortSighted(Script):
-    """A reader whose focused look misses the last die of each frame; its whole look sees all."""
+    """A reader whose run over regions of interest misses the last die of each frame; its run
+    over the whole frame sees all."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -470,7 +471,7 @@ def test_a_tray_read_with_fewer_dice_than_were_rolled_is_read_again_with_the_who
         RollWatcher(script.read, MotionTracker(), Calibration(), rolled=lambda: rolled[0])
     )
     assert [d.pips for d in settled.dice] == [4, 2, 6]
-    # the first reading was made twice, the later ones of that settling with the whole look only
+    # the first reading was made twice, the later ones of that settling over the whole frame only
     assert script.reads == 3 and script.whole_reads == 2
     # the game waits for no roll (or the count is unknown): the focused reading stands
     script, rolled[0] = ShortSighted(), None
@@ -551,7 +552,7 @@ def test_an_empty_tray_is_no_roll_and_is_not_read_again():
     """The table settling after a placement, while the next player is to roll."""
     script = ShortSighted()
     script.add(10)
-    script.roll([((60, 100), 4)])  # the focused look misses it: the tray reads empty
+    script.roll([((60, 100), 4)])  # the regions of interest miss it: the tray reads empty
     seen = script.run(RollWatcher(script.read, MotionTracker(), Calibration(), rolled=lambda: 8))
     assert script.whole_reads == 0 and all(not settled.dice for _, settled in seen)
 

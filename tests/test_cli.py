@@ -227,7 +227,8 @@ def test_nothing_close_gets_no_guess(capsys):
             ["serve", "--port", "70000"],
             "argument --port: 70000 is out of range: give a whole number from 1 to 65535",
         ),
-        # a score above 1 kept only the pip reader's surest maybes; below 0, every speck was a die
+        # a score above 1 kept only the low-score candidates the pip reader was surest of; below 0,
+        # every speck was a die
         (
             ["read", "t.jpg", "--threshold", "2"],
             "argument --threshold: 2 is out of range: give a score above 0",
@@ -247,9 +248,9 @@ def test_numbers_out_of_their_range_are_refused_before_anything_starts(capsys, a
     assert message in capsys.readouterr().err
 
 
-def test_read_whole_frame_looks_over_the_whole_picture(capsys, monkeypatch):
-    """`--whole-frame` makes the reader's 640 px look cover the whole picture (the default covers
-    only what the quick look found); the dice read are reported as usual."""
+def test_read_whole_frame_runs_full_scale_over_the_whole_picture(capsys, monkeypatch):
+    """`--whole-frame` makes the reader's full scale (640 px) cover the whole picture (the default covers
+    only the regions round what half scale found); the dice read are reported as usual."""
     from pathlib import Path
 
     from companion.commands import read

@@ -1,6 +1,5 @@
 """The pip reader: crops around a box, and the shipped PipNet reading single dice."""
 
-
 import cv2
 import numpy as np
 import pytest
@@ -13,8 +12,8 @@ from companion.vision.pips import (
     CROP_MARGIN,
     CROP_SIDE,
     DEFAULT_PIP_MODEL,
+    SURE_UNMIRRORED,
     TURNS_KEY,
-    UNMARKED_TURNS,
     PipReader,
     crop_die,
     toward_top_face,
@@ -96,58 +95,20 @@ def test_the_pip_reader_reads_every_value(pip_reader, colour):
         assert readings == [1, 2, 3, 4, 5, 6], f"seeds {first_seed}–{first_seed + 5}"
 
 
-def test_each_crop_can_be_read_in_four_turns_and_the_answers_averaged(pip_reader):
+def test_only_a_crop_read_unsurely_as_it_is_is_averaged_with_its_mirror(pip_reader):
+    """A crop read ``SURE_UNMIRRORED`` or more surely keeps its one reading; the others are
+    averaged with their left-right mirror's (PipNet learnt mirrored crops)."""
     image, box = single_die("blue", 6, seed=3)
-    crops = np.stack([crop_die(image, box), crop_die(image, (10, 10, 50, 50))])
-    turns = [np.ascontiguousarray(np.rot90(crops, k, axes=(1, 2))) for k in range(4)]
-    turned = [pip_reader.probabilities(view) for view in turns]
-    averaged = PipReader(turns=4, sure_upright=None).probabilities(crops)
-    np.testing.assert_allclose(averaged, np.mean(turned, axis=0), atol=1e-5)
-    np.testing.assert_allclose(averaged.sum(axis=1), 1.0, atol=1e-5)
-
-
-def test_a_die_reads_the_same_in_a_mirror():
-    """Each crop is read as it is and mirrored left to right, and the two answers averaged (every
-    crop, without ``sure_unmirrored``): a crop and its mirror get the same answer, which PipNet
-    alone does not give them."""
-    image, box = single_die("green", 5, seed=4)
-    crops = np.stack([crop_die(image, box), crop_die(image, (10, 10, 50, 50))])
-    mirrors = np.ascontiguousarray(crops[:, :, ::-1])
-    reader = PipReader(sure_unmirrored=None)
-    np.testing.assert_allclose(reader.probabilities(crops), reader.probabilities(mirrors), atol=1e-5)
-    alone = PipReader(mirrored=False)
-    assert not np.allclose(alone.probabilities(crops), alone.probabilities(mirrors), atol=1e-5)
-
-
-def test_only_a_crop_read_unsurely_as_it_is_is_read_mirrored_too():
-    """With ``sure_unmirrored`` a crop read at least that surely keeps its one reading; the
-    others are averaged with their mirror's, as every crop is without it."""
-    image, box = single_die("blue", 6, seed=3)
-    crops = np.stack([crop_die(image, box), crop_die(image, (10, 10, 50, 50))])
-    once = PipReader(mirrored=False).probabilities(crops)
-    always = PipReader(sure_unmirrored=None).probabilities(crops)
-    sure, unsure = sorted(range(2), key=lambda i: -once[i].max())
-    line = float(once.max(axis=1).mean())
-    assert once[unsure].max() < line <= once[sure].max()
-    adaptive = PipReader(sure_unmirrored=line).probabilities(crops)
-    np.testing.assert_allclose(adaptive[sure], once[sure], atol=1e-5)
-    np.testing.assert_allclose(adaptive[unsure], always[unsure], atol=1e-5)
-    assert not np.allclose(always[sure], once[sure], atol=1e-5)  # the mirror would have moved it
-    np.testing.assert_allclose(PipReader(sure_unmirrored=1.01).probabilities(crops), always, atol=1e-5)
-
-
-def test_only_a_crop_read_unsurely_upright_is_turned():
-    image, box = single_die("blue", 6, seed=3)
-    crops = np.stack([crop_die(image, box), crop_die(image, (10, 10, 50, 50))])
-    upright = PipReader(turns=1).probabilities(crops)
-    every_turn = PipReader(turns=4, sure_upright=None).probabilities(crops)
-    # between the two crops' upright certainties: the surer is left as read, the other turned
-    sure, unsure = sorted(range(2), key=lambda i: -upright[i].max())
-    line = float(upright.max(axis=1).mean())
-    assert upright[unsure].max() < line <= upright[sure].max()
-    adaptive = PipReader(turns=4, sure_upright=line).probabilities(crops)
-    np.testing.assert_allclose(adaptive[sure], upright[sure], atol=1e-5)
-    np.testing.assert_allclose(adaptive[unsure], every_turn[unsure], atol=1e-5)
+    half_off = (box[0] + box[2] / 2, box[1], box[2], box[3])  # half the die out of the crop
+    crops = np.stack([crop_die(image, box), crop_die(image, half_off)])
+    once = pip_reader.infer(crops)
+    mirrored = pip_reader.infer(np.ascontiguousarray(crops[:, :, ::-1]))
+    sure = once.max(axis=1) >= SURE_UNMIRRORED
+    assert sure.tolist() == [True, False], "one crop on each side of the line"
+    read = pip_reader.probabilities(crops)
+    np.testing.assert_allclose(read[0], once[0], atol=1e-6)
+    np.testing.assert_allclose(read[1], (once[1] + mirrored[1]) / 2, atol=1e-5)
+    assert not np.allclose(read[1], once[1], atol=1e-5)  # the mirror moved it
 
 
 def marked_copy(tmp_path, mark: str | None):
@@ -162,27 +123,23 @@ def marked_copy(tmp_path, mark: str | None):
     return path
 
 
-def test_the_shipped_pip_reader_reads_each_crop_once_as_it_was_trained():
-    assert PipReader().turns == 1
+def test_the_shipped_pip_model_says_it_was_trained_upright_as_the_reader_reads_it():
+    assert PipReader().session.get_modelmeta().custom_metadata_map[TURNS_KEY] == "1"
 
 
-@pytest.mark.parametrize("mark, turns", [("4", 4), ("1", 1), (None, UNMARKED_TURNS)])
-def test_the_pip_reader_reads_crops_in_the_turns_its_model_file_names(tmp_path, mark, turns):
-    """A PipNet trained on turned crops is read in four turns; one trained upright once; one
-    exported before the mark existed as the earlier PipNets were (turned)."""
-    assert PipReader(marked_copy(tmp_path, mark)).turns == turns
-    assert PipReader(marked_copy(tmp_path, mark), turns=2).turns == 2  # asked for, it wins
-
-
-def test_a_pip_model_naming_impossible_turns_is_a_clear_error(tmp_path):
-    with pytest.raises(ModelError, match="quarter_turns='sideways'.*export it again"):
-        PipReader(marked_copy(tmp_path, "sideways"))
-
-
-@pytest.mark.parametrize("turns", [0, 5])
-def test_turns_outside_one_to_four_are_refused(turns):
-    with pytest.raises(ValueError, match="turns must be 1–4"):
-        PipReader(turns=turns)
+@pytest.mark.parametrize(
+    "mark, words",
+    [
+        ("4", "trained on crops turned every way .quarter_turns=4.*train_pips --upright"),
+        (None, "does not say how its crops are turned .quarter_turns.*train_pips --upright"),
+        ("sideways", "quarter_turns='sideways'.*export it again"),
+    ],
+)
+def test_a_pip_model_not_trained_upright_is_a_clear_error(tmp_path, mark, words):
+    """The reader reads each crop upright: a PipNet that needs its crops turned, or does not say,
+    would be read wrong, so it is refused with what to do."""
+    with pytest.raises(ModelError, match=words):
+        PipReader(marked_copy(tmp_path, mark))
 
 
 def test_bare_felt_is_not_a_die(pip_reader):

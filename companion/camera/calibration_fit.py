@@ -22,18 +22,18 @@ class CalibrationFitWatch:
     def __init__(self, calibration: Callable[[], Calibration]) -> None:
         self.calibration = calibration
         self.size: tuple[int, int] | None = None
-        self.looked_at: Calibration | None = None
+        self.checked_against: Calibration | None = None
         self.misfit = False
 
     def reset(self) -> None:
         """Forget what was seen (the camera reconnected: its "ok" speaks for the picture now)."""
-        self.size, self.looked_at, self.misfit = None, None, False
+        self.size, self.checked_against, self.misfit = None, None, False
 
-    def look(self, t: float, frame: np.ndarray) -> dict[str, Any] | None:
+    def check(self, t: float, frame: np.ndarray) -> dict[str, Any] | None:
         size, calibration = (frame.shape[1], frame.shape[0]), self.calibration()
-        if size == self.size and calibration is self.looked_at:
+        if size == self.size and calibration is self.checked_against:
             return None
-        self.size, self.looked_at = size, calibration
+        self.size, self.checked_against = size, calibration
         problem = calibration.fitted_to(size).problem
         if problem is not None:
             self.misfit = True

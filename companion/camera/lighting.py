@@ -35,7 +35,7 @@ class LightingWatch:
         """Forget what was seen (the camera reconnected: its "ok" speaks for a new picture)."""
         self.problem, self._next = None, float("-inf")
 
-    def look(self, t: float, frame: np.ndarray) -> dict[str, Any] | None:
+    def check(self, t: float, frame: np.ndarray) -> dict[str, Any] | None:
         if t < self._next:
             return None
         self._next = t + self.every
@@ -64,7 +64,7 @@ class DiceColourWatch:
         """Forget what was seen (another camera record spoke since: say it again if still so)."""
         self.problem = None
 
-    def look(self, t: float, frame: np.ndarray | None, boxes: list[Box]) -> dict[str, Any] | None:
+    def check(self, t: float, frame: np.ndarray | None, boxes: list[Box]) -> dict[str, Any] | None:
         if frame is None or not boxes:
             return None
         problem = DIM if too_dark_for_colour(frame, boxes) else COLOURLESS if colourless(frame) else None

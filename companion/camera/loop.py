@@ -64,7 +64,7 @@ def watch_source(
             return
         if seen.new_dice:  # not the roll already reported, seen again after a hand left
             emit(roll_record(seen))
-            if (record := dice_colours.look(seen.t, seen.frame, [d.box for d in seen.dice])) is not None:
+            if (record := dice_colours.check(seen.t, seen.frame, [d.box for d in seen.dice])) is not None:
                 emit(record)
         if on_settled:
             on_settled(seen)
@@ -79,10 +79,10 @@ def watch_source(
                 watcher.read_again()
             if on_frame is not None:
                 on_frame(last)
-            if (record := fit.look(t, last)) is not None:
+            if (record := fit.check(t, last)) is not None:
                 emit(record)
             handle(watcher.feed(t, last))
-            if (record := lighting.look(t, last)) is not None:
+            if (record := lighting.check(t, last)) is not None:
                 emit(record)
                 dice_colours.reset()  # the status it set speaks for the picture now
             if stop():

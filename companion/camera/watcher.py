@@ -103,7 +103,7 @@ def read_whole(
     rolled: int | None,
     tray: Callable[[list[SeenDie]], list[SeenDie]] = lambda dice: dice,
 ) -> list[SeenDie]:
-    """The dice ``read`` finds in ``frame`` with the whole frame looked at. When the ``tray``
+    """The dice ``read`` finds in ``frame`` with the whole frame run at full scale. When the ``tray``
     among them is still short of the ``rolled`` dice and the frame is dark (``is_dark``: black
     dice on a dark cloth), the dice ``read`` finds on a brightened copy are added too: those in
     the tray that overlap no die already read (IoU at most ``NEW_DIE_OVERLAP``), the surest
@@ -128,10 +128,11 @@ def read_counted(
     rolled: int | None,
     tray: Callable[[list[SeenDie]], list[SeenDie]] = lambda dice: dice,
 ) -> tuple[list[SeenDie], bool]:
-    """The dice ``read`` finds in ``frame``, and whether they were read with the whole frame
-    looked at: when the ``tray`` among them is short of the ``rolled`` dice (``read_short``), the
-    frame is read again by ``read_whole``: the focused look passes by a die the half look barely
-    saw (a busy table), the whole look does not; a dark frame is also looked at brightened."""
+    """The dice ``read`` finds in ``frame``, and whether they were read with the whole frame run
+    at full scale: when the ``tray`` among them is short of the ``rolled`` dice (``read_short``),
+    the frame is read again by ``read_whole``: full scale over the regions of interest passes by
+    a die the half scale barely saw (a busy table), over the whole frame it does not; a dark
+    frame is also read brightened."""
     dice = read(frame)
     if read_short(len(tray(dice)), rolled):
         return read_whole(read, frame, rolled, tray), True

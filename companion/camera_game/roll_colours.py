@@ -19,19 +19,15 @@ def same_colour(a: str, b: str) -> bool:
 
 #: the colours without hue, darkest first. A roll may hold two of them: a white player's dice
 #: with the grey neutral dice, a black player's with grey or white ones. A die read in one of
-#: them may be of any colour (``may_be``): dice pushed together read white as grey 36 times of
-#: 1,752 and grey as black 6 (rendered game rolls), real photos white as grey; and a pale picture
-#: (a dim room, a washed-out webcam) takes the hue from dice of every colour: of 1,552 dice of
-#: rendered game rolls paled to saturation x0.5, 146 green, 113 blue, 79 violet and 20 red were
-#: read grey, 86 yellow white, 24 violet and 7 blue black
+#: them may be of any colour (``may_be``): dice pushed together shade each other, and a pale
+#: picture (a dim room, a washed-out webcam) takes the hue from dice of every colour (docs/
+#: decisions.md, "A roll's colours are named by the roller's hand")
 NEUTRALS = ("black", "grey", "white")
 
 #: the colours a die read in a colour with a hue may be besides: blue and violet one for the
-#: other (dice pushed together: blue as violet 8 of 1,752 rendered), black dice with a violet
-#: tinge read violet (4 black players' rolls of 1,800 rendered), white dice under a warm lamp read
-#: yellow (68 of the real labelled dice under bench_colour's warm cast) and under a tungsten-like
-#: one red (20), and orange dice (a player colour of the tablet page the palette lacks) read red
-#: (real photos, and 142 of 144 rendered, the others yellow)
+#: other (dice pushed together), black dice with a violet tinge read violet, white dice under a
+#: warm lamp read yellow and under a tungsten-like one red, and orange dice (a player colour of
+#: the tablet page the palette lacks) read red or yellow (docs/decisions.md, as ``NEUTRALS``)
 MISTAKEN_FOR = {
     "blue": {"violet"},
     "violet": {"blue", "black"},
@@ -39,12 +35,11 @@ MISTAKEN_FOR = {
     "yellow": {"orange", "white"},
 }
 #: the colours a die read in a colour with a hue may be besides in a roll of one colour, where a
-#: lamp's cast has moved its hue (``bench_rolls --light``): under a cold light red dice
-#: read violet (7 real Roboflow rolls) and white ones blue; under a warm or tungsten one violet
-#: dice read red (57 rendered dice, 3 real rolls), black ones red (5 real rolls), yellow ones red
-#: and grey ones yellow or red. With neutral dice in the roll the same light also reads white
-#: dice red and pale ones ``other``, and renaming by name alone swapped a white die and a violet
-#: one (seed 196, warm), so there these are not guessed at
+#: lamp's cast has moved its hue: under a cold light red dice read violet and white ones blue;
+#: under a warm or tungsten one violet, black and yellow dice read red and grey ones yellow or
+#: red. With neutral dice in the roll, renaming by name alone under such a light can swap a
+#: white die and a violet one, so there these are not guessed at (docs/decisions.md, as
+#: ``NEUTRALS``)
 CAST_NEIGHBOURS = {
     "red": {"violet", "black", "yellow", "grey"},
     "yellow": {"grey"},
@@ -137,10 +132,8 @@ def may_be(read: str, colour: str, with_neutral_dice: bool, one_colour: bool = F
 
 #: the least gap in how far a die's body leans to the player's colour (its CIELAB a and b along
 #: that colour's hue) between the player's die leaning least and the neutral die leaning most,
-#: for the lean to tell them apart. In 80 rendered game rolls of a player's dice with neutral
-#: ones (seed 181) the smallest gap in a roll was 21.5 as rendered, 14.3 paled
-#: to saturation x0.7, 10.7 at x0.5 and 6.7 at x0.3; neutral dice leaned at most 12.3, the
-#: player's at least 19.9 as rendered
+#: for the lean to tell them apart: under the smallest gap of a roll paled to saturation x0.3
+#: (6.7; docs/decisions.md, "A roll's colours are named by the roller's hand")
 LEAN_GAP = 5.0
 
 
@@ -191,10 +184,8 @@ def measuring_most(measure: list[float], count: int, gap: float) -> set[int] | N
 
 
 #: the least gap in body lightness (CIELAB L, 0–100) between the lightest die of one colour of
-#: ``NEUTRALS`` and the darkest of the next for their rank to name them. In rendered game rolls
-#: (seeds 123–125 and 135): in 56 rolls of white and grey dice the darkest were the grey
-#: ones in 51; the 5 others had a gap of 0.8–8.6, the right ranks 2.7–44.7; black and grey: 17 of
-#: 17, gaps 26–51
+#: ``NEUTRALS`` and the darkest of the next for their rank to name them: above every gap of a
+#: wrong ranking (at most 8.6; docs/decisions.md, "A roll's colours are named by the roller's hand")
 RANK_GAP = 10.0
 
 
@@ -229,12 +220,9 @@ def with_neutrals_ranked(
     return renamed
 
 
-#: the player colours whose dice are darker than white ones under any light. In rendered game
-#: rolls read without colour (seed 181): in 55 rolls of red, green, blue or violet dice with
-#: white neutral dice the player's lightest die was darker than the darkest white one, by 10 L or
-#: more in 54; against grey neutral dice the two overlapped in 6 of 11, and yellow dice are as
-#: light as white ones. Orange (seed 194): darker by 10 L or more in 57 of 82 rolls,
-#: lighter in 7, which ``RANK_GAP`` refuses (none of 300 rolls recorded wrong)
+#: the player colours whose dice are darker than white ones under any light, so lightness tells
+#: them from white neutral dice in a picture without colour (grey neutral dice and yellow player
+#: dice are too close; docs/decisions.md, "A roll's colours are named by the roller's hand")
 DARKER_THAN_WHITE = ("red", "green", "blue", "violet", "orange")
 
 

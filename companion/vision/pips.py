@@ -4,7 +4,7 @@ A small classifier (PipNet, an ONNX file) looks at a square crop of the original
 each box and answers 1–6, or "no die" for something that only looked like one (a painted
 number, a pip-like stain). All the crops of a frame go through the model in one batch; those
 it reads under ``SURE_UNMIRRORED`` are read again mirrored left to right, and the two answers
-averaged (``MIRRORED``).
+averaged: PipNet learnt mirrored crops, and a mirror keeps the top face the upper one.
 
 Seen from above through a lens, a die away from the picture's centre shows the side facing
 the centre, and its top face lies on the outer part of its box; so the crop is moved outward,
@@ -18,7 +18,6 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-import onnxruntime as ort
 
 from .boxes import Box, centre
 from .onnx_model import ModelError, open_session, shipped_model
@@ -30,30 +29,17 @@ NOT_A_DIE = 0  # class 0; classes 1–6 are the pips
 DEFAULT_PIP_MODEL = shipped_model("pipnet.onnx")
 #: the ONNX metadata key that says how many quarter turns of each crop the model is read in:
 #: "1" for a PipNet trained upright, as the shipped one is (in a photo taken from the side of the
-#: table the top face is the upper one, and a turned crop would hide which that is), "4" for one
-#: trained on crops turned every way
+#: table the top face is the upper one, and a turned crop would hide which that is); the reader
+#: reads crops upright, and refuses a file that asks for more turns or says nothing
 TURNS_KEY = "quarter_turns"
-#: the turns a PipNet trained on crops turned every way is read in, averaged (Roboflow valid
-#: 0.794 -> 0.801 over one turn); one trained upright is read once
-TURNED_TRAINING_TURNS = 4
-#: the turns of a PipNet without that key: the older exports wrote none, and were trained turned
-UNMARKED_TURNS = TURNED_TRAINING_TURNS
-#: with more than one turn, a crop read at least this surely upright is not turned: each turn
-#: costs about 0.7 ms a crop on a 2-core laptop, 35 ms for a roll of 12 dice read four times
-SURE_UPRIGHT = 0.8
 #: how far the crop moves toward a die's top face, in box sides per unit of the die's distance
 #: from the picture's centre over the lens's focal length (taken as 0.9 × the longest side);
 #: chosen on the training splits and rendered phone photos
 TOP_FACE_SHIFT = 0.6
 FOCAL_PER_SIDE = 0.9
-#: read each crop as it is and mirrored left to right, and average the two: PipNet learnt
-#: mirrored crops, and a mirror keeps the top face the upper one
-MIRRORED = True
-#: with ``MIRRORED``, a crop read at least this surely as it is is not read mirrored too: the
-#: mirror costs as much again, and on 1,652 such crops of the training splits it changed no
-#: answer; Roboflow, webcam and fresh rendered sets read the same to the digit, a Roboflow photo
-#: in 0.95× the time. None: every crop is read mirrored too
-SURE_UNMIRRORED: float | None = 0.9
+#: a crop read at least this surely as it is is not read mirrored too: the mirror costs as much
+#: again and changes no answer read this surely (docs/decisions.md, "Two small models")
+SURE_UNMIRRORED = 0.9
 
 
 def crop_die(
@@ -107,15 +93,30 @@ def reader_crops(frame: np.ndarray, boxes: list[Box], shift: float = TOP_FACE_SH
     return np.stack([crop_die(frame, toward_top_face(box, size, shift)) for box in boxes])
 
 
-def trained_turns(session: ort.InferenceSession, path: Path) -> int:
-    """How many quarter turns the PipNet in ``session`` (loaded from ``path``) is read in, from
-    its metadata (``TURNS_KEY``); ``UNMARKED_TURNS`` when it has none."""
-    mark = session.get_modelmeta().custom_metadata_map.get(TURNS_KEY)
+def turns_mark(path: Path, metadata: dict[str, str]) -> int | None:
+    """The quarter turns the PipNet file at ``path`` says (``TURNS_KEY`` of its ``metadata``) it
+    is read in; None when it says nothing; a ModelError when it says something else."""
+    mark = metadata.get(TURNS_KEY)
     if mark is None:
-        return UNMARKED_TURNS
+        return None
     if mark not in {"1", "2", "3", "4"}:
         raise ModelError(f"{path} says {TURNS_KEY}={mark!r}; expected 1–4: export it again with train_pips")
     return int(mark)
+
+
+def check_upright(path: Path, metadata: dict[str, str]) -> None:
+    """A ModelError unless the PipNet file at ``path`` says it was trained on upright crops."""
+    turns = turns_mark(path, metadata)
+    if turns is None:
+        raise ModelError(
+            f"{path} does not say how its crops are turned ({TURNS_KEY}): "
+            "train it with train_pips --upright, which marks it"
+        )
+    if turns != 1:
+        raise ModelError(
+            f"{path} was trained on crops turned every way ({TURNS_KEY}={turns}); the reader reads "
+            "crops upright: train it with train_pips --upright"
+        )
 
 
 @dataclass(frozen=True)
@@ -130,42 +131,21 @@ class PipReading:
 class PipReader:
     """Load once, then ``read(frame, boxes)`` gives one ``PipReading`` per box."""
 
-    def __init__(
-        self,
-        model_path: Path | None = None,
-        threads: int = 2,
-        turns: int | None = None,
-        sure_upright: float | None = SURE_UPRIGHT,
-        top_face_shift: float = TOP_FACE_SHIFT,
-        mirrored: bool = MIRRORED,
-        sure_unmirrored: float | None = SURE_UNMIRRORED,
-    ) -> None:
-        """``turns`` None: as the model file says it was trained (``TURNS_KEY``); ``sure_upright``
-        None: every crop is read in all ``turns``; ``top_face_shift`` 0: every crop is centred on its box;
-        ``mirrored`` False: each crop is read once, not also mirrored; ``sure_unmirrored`` None:
-        with ``mirrored``, every crop is read mirrored too, not only those read under it."""
-        if turns is not None and not 1 <= turns <= 4:
-            raise ValueError(f"turns must be 1–4 (quarter turns of each crop), got {turns}")
+    def __init__(self, model_path: Path | None = None, threads: int = 2) -> None:
         path = Path(model_path or DEFAULT_PIP_MODEL)
         self.session = open_session(path, threads, "pip", "--pip-model")
         self.input_name = self.session.get_inputs()[0].name
-        self.turns = turns or trained_turns(self.session, path)
-        self.sure_upright = sure_upright
-        self.top_face_shift = top_face_shift
-        self.mirrored = mirrored
-        self.sure_unmirrored = sure_unmirrored
+        self.check_model(path, self.session.get_modelmeta().custom_metadata_map)
 
-    def run(self, crops: np.ndarray) -> np.ndarray:
-        """N×7 probabilities for N×side×side×3 BGR crops, as they are, or (``mirrored``) the mean
-        of each crop's and its left-right mirror's: in one batch, or (``sure_unmirrored``) the
-        mirrors of the crops read under it in a second."""
-        if not self.mirrored:
-            return self.infer(crops)
-        if self.sure_unmirrored is None:
-            both = self.infer(np.concatenate([crops, crops[:, :, ::-1]]))
-            return (both[: len(crops)] + both[len(crops) :]) / 2
+    def check_model(self, path: Path, metadata: dict[str, str]) -> None:
+        """A ModelError when the model at ``path`` cannot be read as this reader reads crops."""
+        check_upright(path, metadata)
+
+    def probabilities(self, crops: np.ndarray) -> np.ndarray:
+        """N×7 probabilities (not a die, 1, …, 6) for N×side×side×3 BGR crops: those read under
+        ``SURE_UNMIRRORED`` as they are averaged with their left-right mirror's, read in a second batch."""
         probabilities = self.infer(crops)
-        unsure = np.nonzero(probabilities.max(axis=1) < self.sure_unmirrored)[0]
+        unsure = np.nonzero(probabilities.max(axis=1) < SURE_UNMIRRORED)[0]
         if len(unsure):
             probabilities[unsure] = (probabilities[unsure] + self.infer(crops[unsure, :, ::-1])) / 2
         return probabilities
@@ -175,24 +155,11 @@ class PipReader:
         tensor = np.ascontiguousarray(crops.transpose(0, 3, 1, 2), dtype=np.float32)
         return self.session.run(None, {self.input_name: tensor})[0]
 
-    def probabilities(self, crops: np.ndarray) -> np.ndarray:
-        """N×7 probabilities (not a die, 1, …, 6) for N×side×side×3 BGR crops, averaged over
-        ``turns`` quarter turns of each crop; a crop read upright at ``sure_upright`` or more
-        is not turned."""
-        upright = self.run(crops)
-        line = np.inf if self.sure_upright is None else self.sure_upright
-        unsure = np.nonzero(upright.max(axis=1) < line)[0]
-        if len(unsure) and self.turns > 1:
-            turned = np.concatenate([np.rot90(crops[unsure], k, axes=(1, 2)) for k in range(1, self.turns)])
-            others = self.run(turned).reshape(self.turns - 1, len(unsure), -1)
-            upright[unsure] = (upright[unsure] + others.sum(axis=0)) / self.turns
-        return upright
-
     def read(self, frame: np.ndarray, boxes: list[Box]) -> list[PipReading]:
         """One reading per box of ``frame``."""
         if not boxes:
             return []
-        rows = self.probabilities(reader_crops(frame, boxes, self.top_face_shift))
+        rows = self.probabilities(reader_crops(frame, boxes))
         readings = []
         for row in rows:
             second, first = np.sort(row)[-2:]

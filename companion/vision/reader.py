@@ -1,11 +1,10 @@
 """The dice reader: created once (models, calibration), then ``read(frame) -> list[SeenDie]``.
 
-Two models: the detector finds the dice, the pip reader reads each one from a crop of the
-full-resolution frame (and throws out what is not a die). A find the detector is unsure of
-(a "maybe", scored between ``MAYBE_THRESHOLD`` and the threshold: a die on granite, a white
-die on a light cloth) is kept when the pip reader is sure of its pips (``SURE_PIPS``). In a
-picture without colour (``colourless``) every die's colour is ``other``: a grey body there may be
-any die.
+Two models: the detector proposes candidates, the pip reader reads each one from a crop of the
+full-resolution frame (and throws out what is not a die). A low-score candidate (scored between
+``CANDIDATE_THRESHOLD`` and the threshold: a die on granite, a white die on a light cloth) is
+kept when the pip reader is sure of its pips (``SURE_PIPS``). In a picture without colour
+(``colourless``) every die's colour is ``other``: a grey body there may be any die.
 """
 
 from dataclasses import replace
@@ -19,14 +18,14 @@ from .colour import OTHER, BodyReading, palette_colour, read_body, white_balance
 from .dark_frame import brightened as brighten
 from .detector import DEFAULT_THRESHOLD, FOCUS_MOST, Detection, DiceDetector
 from .die import SeenDie, in_reading_order
-from .pips import DEFAULT_PIP_MODEL, PipReader, PipReading
+from .pips import PipReader, PipReading
 from .quality import colourless, unreadable
 
-#: the lowest detector score of a "maybe" die
-MAYBE_THRESHOLD = 0.25
-#: how sure the pip reader must be of a maybe's pips to keep it
+#: the lowest detector score of a candidate the pip reader may still keep
+CANDIDATE_THRESHOLD = 0.25
+#: how sure the pip reader must be of a low-score candidate's pips to keep it
 SURE_PIPS = 0.7
-#: a find narrower than this (pixels of the frame) is too small to show pips: not read as a die
+#: a candidate narrower than this (pixels of the frame) is too small to show pips: not read as a die
 #: (the smallest labelled die of the shared sets is 8 px, most are 12 px or more)
 MIN_DIE_SIDE = 6
 
@@ -42,25 +41,23 @@ class DiceReader:
         focus_most: float | None = FOCUS_MOST,
     ) -> None:
         """``model_path``, ``pip_model_path`` None: the shipped models; ``threshold``: the
-        detector's score that makes a find a sure die; ``focus_most``: the detector's (None: its
-        usual look covers the whole frame always, as ``--whole-frame`` asks)."""
-        self.detector = DiceDetector(model_path, threads=threads, threshold=threshold, focus_most=focus_most)
-        self.pip_reader: PipReader | None = None
-        if pip_model_path is not None or DEFAULT_PIP_MODEL.is_file() or not self.detector.reads_pips:
-            self.pip_reader = PipReader(pip_model_path, threads=threads)  # ModelError if missing
-        if self.pip_reader is not None:
-            self.detector.floor = min(MAYBE_THRESHOLD, threshold)
+        detector's score that makes a candidate a sure die; ``focus_most``: the detector's (None:
+        full scale covers the whole frame always, as ``--whole-frame`` asks)."""
+        self.detector = DiceDetector(
+            model_path, threads=threads, threshold=threshold, floor=CANDIDATE_THRESHOLD, focus_most=focus_most
+        )
+        self.pip_reader = PipReader(pip_model_path, threads=threads)
         self.calibration = calibration or Calibration()
 
     def keeps(self, score: float, reading: PipReading) -> bool:
-        """Whether a find the detector scored ``score`` and the pip reader read so is a die."""
+        """Whether a candidate the detector scored ``score`` and the pip reader read so is a die."""
         if reading.pips is None:
             return False
         return score >= self.detector.threshold or reading.confidence >= SURE_PIPS
 
     def read(self, frame: np.ndarray, whole: bool = False, brightened: bool = False) -> list[SeenDie]:
         """Every die on the table in this BGR frame, in reading order (top to bottom, left to right);
-        ``whole``: the detector's usual look covers the whole frame (a roll read short is read so again);
+        ``whole``: the detector's full scale covers the whole frame (a roll read short is read so again);
         ``brightened``: the dice are found and read on a brightened copy of the frame
         (``dark_frame.brightened``; a dark roll still read short), their colours on the frame as it is."""
         found = self.find(brighten(frame) if brightened else frame, whole)
@@ -80,16 +77,13 @@ class DiceReader:
         problem = unreadable(frame)
         if problem is not None:
             raise ValueError(problem)
-        confirm = None
-        #: what the pip reader already read while the detector asked which large finds are dice
+        #: what the pip reader already read while the detector asked which large candidates are dice
         readings: dict[Box, PipReading] = {}
-        if self.pip_reader is not None:
-            pip_reader = self.pip_reader
 
-            def confirm(finds: list[Detection]) -> list[bool]:
-                boxes = [d.box for d in finds]
-                readings.update(zip(boxes, pip_reader.read(frame, boxes), strict=True))
-                return [self.keeps(d.score, readings[d.box]) for d in finds]
+        def confirm(candidates: list[Detection]) -> list[bool]:
+            boxes = [d.box for d in candidates]
+            readings.update(zip(boxes, self.pip_reader.read(frame, boxes), strict=True))
+            return [self.keeps(d.score, readings[d.box]) for d in candidates]
 
         table = self.calibration.fitted_to((frame.shape[1], frame.shape[0])).calibration
         found = [
@@ -97,8 +91,6 @@ class DiceReader:
             for d in self.detector.detect(frame, confirm, whole)
             if table.on_table(centre(d.box)) and max(d.box[2], d.box[3]) >= MIN_DIE_SIDE
         ]
-        if self.pip_reader is None:  # a model that reads the pips itself
-            return [seen(d.box, d.pips, d.score, d.score, None) for d in found]
         unread = [d.box for d in found if d.box not in readings]
         readings.update(zip(unread, self.pip_reader.read(frame, unread), strict=True))
         read = [(d, readings[d.box]) for d in found]

@@ -14,10 +14,10 @@ brightness kept (a dim room or a washed-out webcam; 0: a black-and-white camera)
 names pale dice grey or white, and the bridge must tell whose they are.
 
 ``--light warm`` (or ``tungsten-like``, ``cold``, ``dim``, ``dimmer``) reads each picture under one of
-``bench_colour``'s lights, as a table lamp would give it (session 52).
+``bench_colour``'s lights, as a table lamp would give it.
 
 ``--players orange`` renders rolls of those players' colours only (orange, a player colour of
-the tablet page the reader's palette lacks, only when named; session 51).
+the tablet page the reader's palette lacks, only when named).
 
 ``--dark-cloth SHARE`` renders the rolls on dark speckled cloths instead, SHARE of them a black
 player's (``research.synth.dark_cloth``: the table where black dice go missing).
@@ -147,15 +147,15 @@ def main() -> None:
         type=share_or_none,
         default=FOCUS_MOST,
         metavar="S",
-        help=f"the detector's usual look covers only where its half look found something when that "
-        f"is at most S of the frame; none: the whole frame (default {FOCUS_MOST})",
+        help=f"the detector's full scale covers only the regions round what its half scale found when "
+        f"they are at most S of the frame; none: the whole frame (default {FOCUS_MOST})",
     )
     parser.add_argument(
         "--quarter-from",
         type=pixels_or_none,
         default=QUARTER_FROM,
         metavar="N",
-        help=f"the detector makes its quarter look only when its half look found something N pixels "
+        help=f"the detector runs its quarter scale only when its half scale found something N pixels "
         f"wide or nothing; none: always (default {QUARTER_FROM})",
     )
     parser.add_argument(
@@ -188,8 +188,6 @@ def main() -> None:
         if args.models
         else reader_of(MODELS, 2, args.sure_unmirrored, args.focus, args.quarter_from)
     )
-    if reader.pip_reader is not None:
-        reader.pip_reader.sure_unmirrored = args.sure_unmirrored
     outcomes: Counter = Counter()
     held_back: Counter = Counter()  # what the rolls shown to a player as unsure would have been
     summary = Summary()

@@ -3,7 +3,7 @@
 - roboflow-dice valid+test, webcam-white-dice valid (../shared/datasets)
 - "read F1, centre match" counts a die found when each box's centre lies inside the other
   (the sets box dice differently); "(unlabelled)" counts images with no label at all.
-- "pace ms": the 640 px look alone on a blank frame (median of 20), timed just before the set is
+- "pace ms": the 640 px full-scale run alone on a blank frame (median of 20), timed just before the set is
   read: the machine's speed in that minute, which moves by nearly 2× within an hour here.
 - the rendered held-out set (seed 999, images 150–299; 0–149 were used to set the colour
   thresholds), made again here from its seed when build/ does not have it.
@@ -12,15 +12,15 @@
 - the busy held-out set (seed 997, 150 lens scenes on speckled stone, printed boards and
   cluttered tables, `research.synth.busy`), made here from its seed when build/ does not have it.
 - the mixed held-out set (seed 996, 150 lens scenes from as low as 25°, a fifth of the dice
-  see-through, half on busy tables; session 7, never used to choose), made here likewise.
+  see-through, half on busy tables; never used to choose), made here likewise.
 - phone photos (seed 994, 60 lens scenes of 3264×2448 from 60–90° above the table, dice 2–7 %
-  of the shorter side wide; session 9, never used to choose), made here likewise.
+  of the shorter side wide; never used to choose), made here likewise.
 - coloured pips (seed 995, 80 lens scenes from 50–90° above the table, half the dice with pips
-  of a gold, silver, red, blue or green ink; session 10, never used to choose), made here likewise.
+  of a gold, silver, red, blue or green ink; never used to choose), made here likewise.
 - slanted and out of focus (seed 76, 150 lens scenes up to 800 px, cameras from 15° above the
-  table, 40 % partly out of focus; session 13, never used to choose), made here likewise.
+  table, 40 % partly out of focus; never used to choose), made here likewise.
 - dice pushed together (seed 80, 150 lens scenes up to 800 px, cameras from 20°, four in five
-  scenes with the dice in touching groups; session 15, never used to choose), made here likewise.
+  scenes with the dice in touching groups; never used to choose), made here likewise.
 - glossy pips (seed 83, 150 lens scenes up to 800 px, cameras from 30°, half the dice with
   coloured pips and three in five with drilled pips that catch the light, `research.synth.glossy`;
   never used to choose), made here likewise.
@@ -28,11 +28,11 @@
   glittered body, `research.synth.marbled`; never used to choose), made here likewise.
 - phone photos of a game table's kind (seed 98, 100 lens scenes of 4032×3024 from 70–90° above
   the table, dice 2–9 % of the shorter side, all eight colours, a tenth see-through, a fifth with
-  coloured or glossy pips, three in ten scenes with the dice pushed together; session 19, never
+  coloured or glossy pips, three in ten scenes with the dice pushed together; never
   used to choose), made here likewise.
 - real photos at a phone's size: roboflow-dice valid+test and webcam-white-dice valid scaled up
-  to 3264 px on the longest side (bicubic), so the photos take the phone-photo path (the close
-  look, crops of the large frame) that the real sets, all under 1280 px, never take; made here
+  to 3264 px on the longest side (bicubic), so the photos take the phone-photo path (the upscaled
+  run, crops of the large frame) that the real sets, all under 1280 px, never take; made here
   when build/ does not have them. They hold no more detail than the originals.
 - close-ups: a die of every 7th held-out render zoomed to fill 10–60 % of the frame.
 - time by the number of dice: the held-out renders shrunk to 640 px, median ms per 1–5, 6–10,
@@ -54,7 +54,7 @@ import numpy as np
 
 from companion.vision import DiceReader
 from companion.vision.boxes import centre
-from research.benchmarks.machine import cpu_line, look_pace, runtime_line
+from research.benchmarks.machine import cpu_line, full_scale_pace, runtime_line
 from research.reader.benchmark import evaluate
 from research.reader.dataset import read_yolo_folder
 from research.synth.make_dataset import write_dataset
@@ -84,7 +84,7 @@ def held_out_synthetic() -> Path:
     return test
 
 
-#: the lens options the slanted (session 13) and grouped (session 15) held-out sets share
+#: the lens options the slanted and grouped held-out sets share
 SESSION_13_LENS: dict[str, Any] = {
     "max_side": 800,
     "perspective": 1.0,
@@ -92,7 +92,7 @@ SESSION_13_LENS: dict[str, Any] = {
     "translucent": 0.15,
     "inked": 0.2,
 }
-#: session 17's glossy-pip scenes (its training seed 22, its choice set seed 82)
+#: the glossy-pip scenes (their training seed 22, their choice set seed 82)
 GLOSSY_LENS: dict[str, Any] = {
     "max_side": 800,
     "perspective": 1.0,
@@ -227,27 +227,27 @@ def main() -> None:
                 busy=0.4,
             )
         ],
-        # half the dice with gold, silver, red, blue or green pips (session 10; never used to choose)
+        # half the dice with gold, silver, red, blue or green pips (never used to choose)
         "rendered, coloured pips (seed 995)": [
             held_out_render("synth_ink995", 995, 80, perspective=1.0, inked=0.5, busy=0.3, lowest=50)
         ],
-        # cameras from 15° above the table, 40 % of the pictures partly out of focus (session 13)
+        # cameras from 15° above the table, 40 % of the pictures partly out of focus
         "rendered, slanted and partly out of focus (seed 76)": [
             held_out_render("synth_slant76", 76, lowest=15, slanted=0.8, defocus=0.4, **SESSION_13_LENS)
         ],
-        # four scenes in five with the dice pushed together in touching groups (session 15)
+        # four scenes in five with the dice pushed together in touching groups
         "rendered, dice pushed together (seed 80)": [
             held_out_render(
                 "synth_group80", 80, lowest=20, slanted=0.6, defocus=0.2, grouped=0.8, **SESSION_13_LENS
             )
         ],
-        # three dice in five with drilled, glossy pips, half with gold, silver, ... ink (session 17)
+        # three dice in five with drilled, glossy pips, half with gold, silver, ... ink
         "rendered, glossy pips (seed 83)": [held_out_render("synth_glossy83", 83, **GLOSSY_LENS)],
-        # the same with three dice in five marbled or glittered (session 17)
+        # the same with three dice in five marbled or glittered
         "rendered, marbled bodies (seed 87)": [
             held_out_render("synth_marbled87", 87, marbled=0.6, **GLOSSY_LENS)
         ],
-        # top-down phone photos of the kind the reader is judged on (session 19)
+        # top-down phone photos of the kind the reader is judged on
         "rendered phone photos of a game table (seed 98)": [
             held_out_render(
                 "synth_table98",
@@ -281,7 +281,7 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     unlabelled = []
     for name, folders in sets.items():
-        pace = look_pace(reader.detector)
+        pace = full_scale_pace(reader.detector)
         f = evaluate(reader, folders).figures()
         if f["images_without_labels"]:
             unlabelled.append(f"{name}: {f['read_f1_labelled_photos']:.3f}")

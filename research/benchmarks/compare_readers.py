@@ -4,22 +4,23 @@ For each folder, and for all of them pooled, it prints both read F1 figures, the
 a 95 % interval of that difference from a paired bootstrap over the images
 (``research.reader.evaluation.paired_difference``).
 A difference whose interval holds 0 is not told apart from how the pictures happened to fall:
-with 60 rendered phone photos the interval is about ±0.01–0.02 wide (session 19), wider than the
-+0.005 a model rule has asked of a fresh set.
+with 60 rendered phone photos the interval is about ±0.01–0.02 wide, wider than the +0.005 a
+model rule has asked of a fresh set.
 
 Run: python -m research.benchmarks.compare_readers --before models --after build/q_new FOLDER [FOLDER ...]
-(each of --before and --after is a folder holding dicenet.onnx and pipnet.onnx;
+(each of --before and --after is a folder holding dicenet.onnx and pipnet.onnx, read by
+``research.reader.tunable``'s reader, so a PipNet trained on turned crops is read as it asks;
 ``--before-sure-unmirrored`` and ``--after-sure-unmirrored`` set how surely PipNet must read a crop
-as it is not to read it mirrored too, ``none`` for every crop mirrored: session 39 judged it so;
-``--before-focus`` and ``--after-focus`` set the share of the frame under which the detector's usual
-look covers only where its half look found something, ``none`` for the whole frame always: session
-43 judged it so; ``--before-quarter-from`` and ``--after-quarter-from`` the half look's widest find
-(pixels) from which the quarter look is made, ``none`` for always: session 44 judged it so)
+as it is not to read it mirrored too, ``none`` for every crop mirrored;
+``--before-focus`` and ``--after-focus`` set the share of the frame under which the detector's full
+scale covers only the regions round what its half scale found, ``none`` for the whole frame always;
+``--before-quarter-from`` and ``--after-quarter-from`` the half scale's widest candidate (pixels)
+from which the quarter scale is run, ``none`` for always)
 
 ``--sure`` adds a table of the dice each reader is sure of (those the camera records without
 asking, ``camera_game.bridge.unsure``): how many are read right, and how many wrong (a false find
-or the wrong pips). Sessions 36 and 37 lost Roboflow's read F1 on dice scored under 0.35 only,
-dice the camera asks a player about; this tells such a change from one in the dice it trusts.
+or the wrong pips). A change can lose read F1 only on dice scored under 0.35, dice the camera asks
+a player about; this tells such a change from one in the dice it trusts.
 """
 
 import argparse
@@ -35,6 +36,7 @@ from companion.vision.pips import SURE_UNMIRRORED
 from research.reader.benchmark import evaluate
 from research.reader.dataset import LabelledBox
 from research.reader.evaluation import Summary, mistakes, paired_difference
+from research.reader.tunable import TunableDiceReader
 
 
 def reader_of(
@@ -46,16 +48,17 @@ def reader_of(
 ) -> DiceReader:
     """The reader with the two model files of the folder ``models``: its PipNet reads mirrored
     only the crops it reads as they are under ``sure_unmirrored`` (None: every crop); its
-    detector's usual look is focused when the parts to look at cover at most ``focus_most`` of
-    the frame (None: never); its quarter look is made when the half look found something
+    detector's full scale is run over regions of interest when they cover at most ``focus_most`` of
+    the frame (None: never); its quarter scale is run when the half scale found something
     ``quarter_from`` pixels wide or nothing (None: always)."""
-    reader = DiceReader(
-        models / "dicenet.onnx", threads=threads, pip_model_path=models / "pipnet.onnx", focus_most=focus_most
+    return TunableDiceReader(
+        models / "dicenet.onnx",
+        threads=threads,
+        pip_model_path=models / "pipnet.onnx",
+        focus_most=focus_most,
+        detector={"quarter_from": quarter_from},
+        pips={"sure_unmirrored": sure_unmirrored},
     )
-    reader.detector.quarter_from = quarter_from
-    if reader.pip_reader is not None:
-        reader.pip_reader.sure_unmirrored = sure_unmirrored
-    return reader
 
 
 def share_or_none(text: str) -> float | None:
@@ -92,15 +95,15 @@ def add_reader_options(parser: argparse.ArgumentParser) -> None:
             type=share_or_none,
             default=FOCUS_MOST,
             metavar="S",
-            help=f"the {which} reader's usual look covers only where the half look found something "
-            f"when that is at most S of the frame; none: the whole frame (default: {FOCUS_MOST})",
+            help=f"the {which} reader's full scale covers only the regions round what the half scale "
+            f"found when they are at most S of the frame; none: the whole frame (default: {FOCUS_MOST})",
         )
         parser.add_argument(
             f"--{which}-quarter-from",
             type=pixels_or_none,
             default=QUARTER_FROM,
             metavar="N",
-            help=f"the {which} reader makes its quarter look only when its half look found something "
+            help=f"the {which} reader runs its quarter scale only when its half scale found something "
             f"N pixels wide or nothing; none: always (default: {QUARTER_FROM})",
         )
 
@@ -127,7 +130,7 @@ def readers_from(args: argparse.Namespace) -> tuple[DiceReader, DiceReader, str]
     if args.before_focus != args.after_focus:
         named += f" (focus {args.before_focus} / {args.after_focus})"
     if args.before_quarter_from != args.after_quarter_from:
-        named += f" (quarter look from {args.before_quarter_from} / {args.after_quarter_from} px)"
+        named += f" (quarter scale from {args.before_quarter_from} / {args.after_quarter_from} px)"
     return before, after, named
 
 

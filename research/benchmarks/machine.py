@@ -1,8 +1,8 @@
 """What the benchmarks print about the machine they ran on: the CPU's name and vector units (the
-CPUs with AVX-512 VNNI ran the reader's float models 2–3× as fast as the AVX2-only EPYC of
-sessions 38–46), the Python and onnxruntime that ran the models, and how fast it runs the
-detector right now: the same machine read the same photos in a median 62 ms and, minutes later,
-37 ms (session 46), so a median means little without its hour's pace."""
+CPUs with AVX-512 VNNI ran the reader's float models 2–3× as fast as an AVX2-only EPYC), the
+Python and onnxruntime that ran the models, and how fast it runs the detector right now: the
+same machine read the same photos in a median 62 ms and, minutes later, 37 ms, so a median means
+little without its hour's pace."""
 
 import os
 import platform
@@ -48,8 +48,8 @@ def runtime_line() -> str:
     return f"Python {platform.python_version()}, onnxruntime {ort.__version__}"
 
 
-def look_pace(detector: DiceDetector, side: int = 640, runs: int = 20) -> float:
-    """The median ms of one look of ``detector`` at a blank ``side``×``side`` frame (after two
+def full_scale_pace(detector: DiceDetector, side: int = 640, runs: int = 20) -> float:
+    """The median ms of one full-scale run of ``detector`` on a blank ``side``×``side`` frame (after two
     runs to warm up): the machine's pace at the moment, to print beside a benchmark's medians."""
     frame = np.zeros((side, side, 3), np.uint8)
     for _ in range(2):

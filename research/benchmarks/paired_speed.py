@@ -1,9 +1,9 @@
 """Benchmark: how much faster one reader is than another, on the same pictures in one process.
 
 Each picture is read by both readers in turn (which goes first alternates), so a slow spell of
-the machine (sessions 26, 36–38: the same reader 67–95 ms a picture within an hour) falls on
-both alike. It prints each reader's median ms per picture, the ratio of the medians and the
-median of the per-picture ratios; the readers' options are compare_readers's.
+the machine (the same reader can take 67–95 ms a picture within an hour) falls on both alike.
+It prints each reader's median ms per picture, the ratio of the medians and the median of the
+per-picture ratios; the readers' options are compare_readers's.
 
 Run: python -m research.benchmarks.paired_speed --before models --after models \\
     --after-sure-unmirrored 0.9 ../shared/datasets/roboflow-dice/valid [--rounds 3]

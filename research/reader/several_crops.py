@@ -26,9 +26,7 @@ class SeveralCropsPipReader(PipReader):
             return []
         rows = np.mean(
             [
-                self.probabilities(
-                    reader_crops(frame, [moved(box, dx, dy) for box in boxes], self.top_face_shift)
-                )
+                self.probabilities(reader_crops(frame, [moved(box, dx, dy) for box in boxes]))
                 for dx, dy in self.moves
             ],
             axis=0,

@@ -157,10 +157,10 @@ def test_false_finds_are_away_from_every_label_whatever_its_box_convention():
     # a die labelled around its single pip (webcam convention) and a die labelled whole
     sample = Sample(image, np.array([[45, 45, 55, 55], [120, 120, 160, 160]], np.float32), np.array([0, 4]))
     finds = [
-        Detection((30.0, 30.0, 40.0, 40.0), None, 0.9),  # the pip-labelled die, boxed whole: not false
-        Detection((121.0, 119.0, 40.0, 40.0), None, 0.9),  # the whole-labelled die: not false
-        Detection((122.0, 122.0, 8.0, 8.0), None, 0.5),  # a corner pip of it: false
-        Detection((10.0, 150.0, 30.0, 30.0), None, 0.3),  # nothing labelled there: false
+        Detection((30.0, 30.0, 40.0, 40.0), 0.9),  # the pip-labelled die, boxed whole: not false
+        Detection((121.0, 119.0, 40.0, 40.0), 0.9),  # the whole-labelled die: not false
+        Detection((122.0, 122.0, 8.0, 8.0), 0.5),  # a corner pip of it: false
+        Detection((10.0, 150.0, 30.0, 30.0), 0.3),  # nothing labelled there: false
     ]
     assert false_finds(sample, lambda _: finds) == [(122.0, 122.0, 8.0, 8.0), (10.0, 150.0, 30.0, 30.0)]
 
@@ -213,13 +213,13 @@ def test_the_benchmarks_name_the_python_and_onnxruntime_that_ran_the_models():
 def test_the_benchmarks_time_one_look_as_the_machines_pace():
     """The pace printed beside a benchmark's medians is a time for the look asked, in ms."""
     from companion.vision.detector import DiceDetector
-    from research.benchmarks.machine import look_pace
+    from research.benchmarks.machine import full_scale_pace
 
     detector = DiceDetector(threads=1)
     calls = []
     detect_at = detector.detect_at
     detector.detect_at = lambda frame, side: calls.append(frame.shape) or detect_at(frame, side)
-    pace = look_pace(detector, side=64, runs=3)
+    pace = full_scale_pace(detector, side=64, runs=3)
     assert 0 < pace < 5000
     assert calls == [(64, 64, 3)] * 5  # two to warm up, three timed
 

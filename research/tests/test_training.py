@@ -11,7 +11,9 @@ torch = pytest.importorskip("torch")
 ort = pytest.importorskip("onnxruntime")
 
 from companion.assets import MODELS  # noqa: E402
+from companion.vision.onnx_model import ModelError  # noqa: E402
 from companion.vision.pips import PipReader  # noqa: E402
+from research.reader.tunable import TunablePipReader  # noqa: E402
 from research.training.data import Sample, augment  # noqa: E402
 from research.training.from_onnx import load_fused, resume_from_onnx  # noqa: E402
 from research.training.model import DiceNet, ExportedDiceNet  # noqa: E402
@@ -118,10 +120,16 @@ def test_training_images_are_stretched_one_way_only_when_asked():
 
 @pytest.mark.parametrize("turns", [1, 4])
 def test_an_exported_pip_net_tells_the_reader_how_to_turn_its_crops(tmp_path, turns):
-    """Trained upright (1) it is read once; trained on turned crops (4) in four turns."""
+    """Trained upright (1) it is read once; trained on turned crops (4) in four turns, by the
+    research reader: the product's reads crops upright and refuses it."""
     out = tmp_path / "pipnet.onnx"
     export_pipnet(PipNet(), out, turns)
-    assert PipReader(out, threads=1).turns == turns
+    assert TunablePipReader(out, threads=1).turns == turns
+    if turns == 1:
+        PipReader(out, threads=1)
+    else:
+        with pytest.raises(ModelError, match="trained on crops turned every way.*--upright"):
+            PipReader(out, threads=1)
 
 
 def test_the_keep_loss_is_zero_on_the_teachers_own_answers_and_grows_away_from_them():
@@ -475,7 +483,7 @@ def test_pip_training_refuses_a_paint_neighbours_share_outside_0_to_1(monkeypatc
 
 
 def test_the_stage_depths_are_read_back_from_an_exported_detector(tmp_path):
-    """A lighter detector (session 38) is told from a full one by its file alone, so training
+    """A lighter detector is told from a full one by its file alone, so training
     can go on from either; PipNet, which halves nothing with a 3×3 stride, has no stages."""
     from research.training.export import export_onnx
     from research.training.from_onnx import stage_depths
@@ -702,7 +710,7 @@ def die_widths_after_augmenting(look_side: int) -> list[float]:
 
 
 def test_training_for_a_smaller_look_shows_the_dice_as_that_look_would():
-    """Session 42: --look-side 448 draws the scales around a 448 px look, not 640."""
+    """--look-side 448 draws the scales around a 448 px look, not 640."""
     usual, smaller = die_widths_after_augmenting(640), die_widths_after_augmenting(448)
     assert max(usual) <= 40 * 1.45 * 640 / 600 + 1 and max(smaller) <= 40 * 1.45 * 448 / 600 + 1
     assert min(smaller) >= 40 * 0.55 * 448 / 600 - 1
@@ -710,13 +718,13 @@ def test_training_for_a_smaller_look_shows_the_dice_as_that_look_would():
 
 
 def test_an_exported_detector_tells_the_reader_its_look_side_and_a_copy_can_name_another(tmp_path, capsys):
-    from companion.vision.detector import DEFAULT_LOOK_SIDE, DiceDetector
+    from companion.vision.detector import DEFAULT_INPUT_SIDE, DiceDetector
     from research.training.export import export_onnx, main
 
     export_onnx(DiceNet(depths=(1, 1, 1, 1), widths=(8, 8, 8, 8, 8, 8)), tmp_path / "small.onnx", 448)
     assert DiceDetector(tmp_path / "small.onnx", threads=1).input_side == 448
     assert DiceDetector(tmp_path / "small.onnx", input_side=320, threads=1).input_side == 320
-    assert DiceDetector(MODELS / "dicenet.onnx", threads=1).input_side == DEFAULT_LOOK_SIDE == 640
+    assert DiceDetector(MODELS / "dicenet.onnx", threads=1).input_side == DEFAULT_INPUT_SIDE == 640
     main([str(tmp_path / "small.onnx"), "--look-side", "512", "--out", str(tmp_path / "marked.onnx")])
     assert DiceDetector(tmp_path / "marked.onnx", threads=1).input_side == 512
     assert "look side 512" in capsys.readouterr().out

@@ -7,7 +7,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.vision.detector import DEFAULT_LOOK_SIDE
+from companion.vision.detector import DEFAULT_INPUT_SIDE
 from research.reader.dataset import read_yolo_folder
 from research.synth.pale import greyed, paled
 
@@ -43,17 +43,17 @@ def load_folder(folder: Path, max_side: int = 800) -> list[Sample]:
     return samples
 
 
-#: the widest median die (pixels) a picture is scaled to for a ``DEFAULT_LOOK_SIDE`` look
+#: the widest median die (pixels) a picture is scaled to for a ``DEFAULT_INPUT_SIDE`` input side
 WIDEST_DIE = 200
 
 
 def augment(
-    sample: Sample, crop: int, rng: random.Random, stretch: float = 1.0, look_side: int = DEFAULT_LOOK_SIDE
+    sample: Sample, crop: int, rng: random.Random, stretch: float = 1.0, look_side: int = DEFAULT_INPUT_SIDE
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """A random crop at a random scale, flips, quarter turns, light and colour changes, blur.
 
     The scale is drawn so the picture's longest side is 0.55–1.45 × ``look_side``: a net trained
-    for a smaller look (session 42) sees its dice as that look shows them.
+    for a smaller look sees its dice as that look shows them.
 
     ``stretch`` above 1: half the images are also made wider than tall (or taller than wide) by
     up to that factor, as a die seen at a slant or a photo squeezed to a square looks."""
@@ -63,7 +63,7 @@ def augment(
     scale = rng.uniform(0.55, 1.45) * look_side / longest
     if len(boxes):
         median = float(np.median(np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])))
-        widest = WIDEST_DIE * look_side / DEFAULT_LOOK_SIDE
+        widest = WIDEST_DIE * look_side / DEFAULT_INPUT_SIDE
         scale = min(scale, widest / max(median, 1))  # keep dice within what the net sees
     aspect = np.exp(rng.uniform(-1, 1) * np.log(stretch)) if stretch > 1 and rng.random() < 0.5 else 1.0
     sx, sy = scale * aspect**0.5, scale / aspect**0.5
@@ -112,11 +112,11 @@ def tiled(
     crop: int,
     rng: random.Random,
     stretch: float = 1.0,
-    look_side: int = DEFAULT_LOOK_SIDE,
+    look_side: int = DEFAULT_INPUT_SIDE,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Four samples, each ``augment``ed to a crop half the side, tiled two by two into one
     ``crop``-sided picture: its dice in new company and at new places in the frame, at the sizes
-    a single photo's crop gives them (session 56: ``train --tile-real``)."""
+    a single photo's crop gives them (``train --tile-real``)."""
     half = crop // 2
     canvas = np.zeros((crop, crop, 3), np.uint8)
     all_boxes, all_classes = [], []

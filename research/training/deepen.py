@@ -1,5 +1,5 @@
 """A deeper DiceNet started from a shallower one, answering as it did (``train --depths``
-deeper than the ``--resume``d file's, session 56).
+deeper than the ``--resume``d file's).
 
 The convolutions a stage has beyond the shallower net's are added at the stage's end and start
 as the identity: a Dirac kernel, a BatchNorm that passes its input on. What reaches them has

@@ -1,5 +1,5 @@
 """Export DiceNet to ONNX (opset 17, any input size that is a multiple of 32), and name in the
-file the look side it was trained for (``vision.detector.LOOK_SIDE_KEY``)."""
+file the look side it was trained for (``vision.detector.INPUT_SIDE_KEY``)."""
 
 import argparse
 from pathlib import Path
@@ -7,12 +7,12 @@ from pathlib import Path
 import onnx
 import torch
 
-from companion.vision.detector import DEFAULT_LOOK_SIDE, LOOK_SIDE_KEY, LOOK_SIDES, look_sides_named
+from companion.vision.detector import DEFAULT_INPUT_SIDE, INPUT_SIDE_KEY, INPUT_SIDES, input_sides_named
 
 from .model import DiceNet, ExportedDiceNet
 
 
-def export_onnx(net: DiceNet, out: Path, look_side: int = DEFAULT_LOOK_SIDE) -> None:
+def export_onnx(net: DiceNet, out: Path, look_side: int = DEFAULT_INPUT_SIDE) -> None:
     """``net`` as ONNX at ``out``, marked with ``look_side`` (the reader's first look)."""
     out.parent.mkdir(parents=True, exist_ok=True)
     net.eval()
@@ -42,11 +42,11 @@ def export_onnx(net: DiceNet, out: Path, look_side: int = DEFAULT_LOOK_SIDE) -> 
 
 def mark_look_side(model: Path, out: Path, look_side: int) -> None:
     """A copy of the detector ``model`` at ``out`` that names ``look_side`` as its first look."""
-    if look_side not in LOOK_SIDES:
-        raise ValueError(f"a look side is {look_sides_named()} pixels, not {look_side}")
+    if look_side not in INPUT_SIDES:
+        raise ValueError(f"a look side is {input_sides_named()} pixels, not {look_side}")
     graph = onnx.load(str(model))
-    kept = {p.key: p.value for p in graph.metadata_props if p.key != LOOK_SIDE_KEY}
-    onnx.helper.set_model_props(graph, {**kept, LOOK_SIDE_KEY: str(look_side)})
+    kept = {p.key: p.value for p in graph.metadata_props if p.key != INPUT_SIDE_KEY}
+    onnx.helper.set_model_props(graph, {**kept, INPUT_SIDE_KEY: str(look_side)})
     onnx.save(graph, str(out))
 
 

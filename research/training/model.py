@@ -1,6 +1,7 @@
 """DiceNet: a small CenterNet-style detector at stride 4: a "die here" heatmap, box size and
 centre offset, from a small conv backbone with a feature pyramid. The pips are read by PipNet
-(``pipnet.py``) from each die found; ``classes=6`` gives the older one-heatmap-per-pip-value net."""
+(``pipnet.py``) from each die found; ``classes=6`` gives the older one-heatmap-per-pip-value net,
+which the product's reader does not read."""
 
 import torch
 from torch import nn
@@ -13,14 +14,14 @@ CLASSES = 1
 Depths = tuple[int, int, int, int]
 #: the outputs of the four stages
 Stages = tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor]
-#: the detector shipped up to session 37
+#: the full detector's depths, the shipped one's
 FULL_DEPTHS: Depths = (2, 2, 3, 2)
 #: a lighter one: the last convolution of the stride-4, 8 and 16 stages dropped, about 0.6× the
-#: time at 640×640 on a CPU without 8-bit dot products (session 38)
+#: time at 640×640 on a CPU without 8-bit dot products
 LIGHT_DEPTHS: Depths = (1, 1, 2, 2)
 #: how many channels the stem, the stride-4, 8, 16 and 32 stages and the pyramid have
 Widths = tuple[int, int, int, int, int, int]
-#: the detector shipped up to session 38
+#: the full detector's widths, the shipped one's
 FULL_WIDTHS: Widths = (16, 32, 48, 80, 112, 40)
 
 
@@ -45,7 +46,7 @@ def stage(cin: int, cout: int, depth: int) -> nn.Sequential:
 
 class DiceNet(nn.Module):
     """``depths``: the 3×3 convolutions of the stride-4, 8, 16 and 32 stages, the first of each
-    halving the picture. ``LIGHT_DEPTHS`` drops the last of the first three stages (session 38).
+    halving the picture. ``LIGHT_DEPTHS`` drops the last of the first three stages.
     ``widths``: the channels of the stem, the four stages and the pyramid (``FULL_WIDTHS``); a
     narrower net is started from a wider one's strongest channels (``prune.narrowed``)."""
 

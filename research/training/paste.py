@@ -1,5 +1,5 @@
-"""Real dice cut from one labelled photo and laid at free places on another (session 57:
-``train --paste-real``): more real dice, seen as a camera saw them, in real scenes."""
+"""Real dice cut from one labelled photo and laid at free places on another (``train
+--paste-real``): more real dice, seen as a camera saw them, in real scenes."""
 
 import random
 from dataclasses import dataclass

@@ -6,16 +6,16 @@
                  build/synth_busy15:50 build/synth_lens:50
 
 Training writes float models (``build/``); ``models/`` holds the pair the reader runs
-(since session 21 copies of the float pair; sessions 10–20 shipped 8-bit copies made by this
-command). Activations are calibrated by their smallest and largest values: DiceNet's on the
-frames at the reader's three looks, PipNet's on the reader's crops of the same frames (boxes
-found by the float detector, moved toward the top face as the reader moves them). QDQ format,
+(copies of the float pair: 8-bit copies made by this command were no faster on its CPUs).
+Activations are calibrated by their smallest and largest values: DiceNet's on the frames at the
+three scales of the reader's image pyramid, PipNet's on the reader's crops of the same frames
+(boxes found by the float detector, moved toward the top face as the reader moves them). QDQ format,
 weights per channel, activations unsigned 8-bit. The detector's convolutions, additions,
 resizes and ReLUs are quantised; its three heads (heatmap, box size, offset), sigmoid and peak
 filter stay float. Weights lie within ±64 (``WEIGHT_RANGE``), so onnxruntime's AVX2 kernel
-cannot saturate on them (checked on an AVX2-only CPU in session 21). On a CPU with AVX-512 VNNI
-the 8-bit pair read a 640×640 photo about a quarter faster than the float pair (session 10); on
-an AVX2-only CPU it was no faster (session 21), and the float pair ships (``models/README.md``).
+cannot saturate on them (checked on an AVX2-only CPU). On a CPU with AVX-512 VNNI
+the 8-bit pair read a 640×640 photo about a quarter faster than the float pair; on
+an AVX2-only CPU it was no faster, and the float pair ships (``models/README.md``).
 Needs onnx (the ``train`` extra); the reader needs only onnxruntime.
 """
 
@@ -28,9 +28,9 @@ import numpy as np
 import onnx
 from onnxruntime.quantization import CalibrationDataReader, QuantFormat, QuantType, quantize_static
 
-from companion.vision.detector import LOOKS, DiceDetector
+from companion.vision.detector import SCALES, DiceDetector
 from companion.vision.pips import reader_crops
-from companion.vision.reader import MAYBE_THRESHOLD
+from companion.vision.reader import CANDIDATE_THRESHOLD
 from research.reader.dataset import read_yolo_folder
 
 DICENET_OPS = ["Conv", "Add", "Resize", "Relu"]
@@ -40,7 +40,7 @@ PIPNET_OPS = ["Conv", "Relu", "MaxPool", "Gemm", "GlobalAveragePool"]
 #: the weights' range (onnxruntime's reduced range). On an x86 CPU without 8-bit dot-product
 #: instructions (AVX-512 VNNI; most laptops) onnxruntime multiplies unsigned 8-bit activations by
 #: signed 8-bit weights with AVX2, which adds each pair of products in 16 bits: 255 × 127 × 2
-#: overflows and saturates (session 21: webcam valid read 0.13 instead of 0.89); 255 × 64 × 2 =
+#: overflows and saturates (webcam valid read 0.13 instead of 0.89); 255 × 64 × 2 =
 #: 32,640 does not.
 WEIGHT_RANGE = (-64, 64)
 #: crops per PipNet calibration batch
@@ -82,14 +82,14 @@ def calibration_frames(sources: list[tuple[Path, int]]) -> list[np.ndarray]:
     return frames
 
 
-def look_tensors(detector: DiceDetector, frames: list[np.ndarray]) -> list[np.ndarray]:
-    """Each frame as the detector sees it at each of the reader's looks."""
-    return [detector.prepare(frame, detector.input_side // look).tensor for frame in frames for look in LOOKS]
+def pyramid_tensors(detector: DiceDetector, frames: list[np.ndarray]) -> list[np.ndarray]:
+    """Each frame as the detector sees it at each scale of the reader's image pyramid."""
+    return [detector.prepare(frame, detector.input_side // s).tensor for frame in frames for s in SCALES]
 
 
 def crop_batches(detector: DiceDetector, frames: list[np.ndarray]) -> list[np.ndarray]:
-    """The reader's crops of what ``detector`` finds in the frames (maybes too: the reader reads
-    those), in N×3×48×48 batches."""
+    """The reader's crops of what ``detector`` finds in the frames (low-score candidates too: the
+    reader reads those), in N×3×48×48 batches."""
     found = [(frame, [d.box for d in detector.detect(frame)]) for frame in frames]
     crops = [reader_crops(frame, boxes) for frame, boxes in found if boxes]
     if not crops:
@@ -134,7 +134,7 @@ def quantize(
         nodes_to_exclude=list(keep),
     )
     source, copy = onnx.load(str(model)), onnx.load(str(tmp))
-    if source.metadata_props:  # what the file says of how to read it (look side, quarter turns)
+    if source.metadata_props:  # what the file says of how to read it (input side, quarter turns)
         onnx.helper.set_model_props(copy, {p.key: p.value for p in source.metadata_props})
         onnx.save(copy, str(tmp))
     tmp.replace(out)  # never leave a half-written model where the reader looks
@@ -158,12 +158,12 @@ def main(argv: list[str] | None = None) -> None:
     frames = calibration_frames(args.frames)
     print(f"{len(frames)} calibration frames", flush=True)
     if args.dicenet is not None:
-        tensors = look_tensors(DiceDetector(args.dicenet, threads=2), frames)
+        tensors = pyramid_tensors(DiceDetector(args.dicenet, threads=2), frames)
         heads = head_nodes(args.dicenet)
         quantize(args.dicenet, args.out / "dicenet.onnx", "image", tensors, DICENET_OPS, heads)
         print(f"wrote {args.out / 'dicenet.onnx'}", flush=True)
     if args.pipnet is not None:
-        crops = crop_batches(DiceDetector(finder, threads=2, floor=MAYBE_THRESHOLD), frames)
+        crops = crop_batches(DiceDetector(finder, threads=2, floor=CANDIDATE_THRESHOLD), frames)
         quantize(args.pipnet, args.out / "pipnet.onnx", "crops", crops, PIPNET_OPS)
         print(f"wrote {args.out / 'pipnet.onnx'}", flush=True)
 

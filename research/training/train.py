@@ -7,30 +7,30 @@
 Only training splits go in: the valid/test splits stay out so the figures in the model card
 measure data the model has never seen. Runs on the CPU; stops after --minutes.
 
-``--keep-from TEACHER.onnx`` (session 30) adds, on the real photos of each batch, a loss that
+``--keep-from TEACHER.onnx`` adds, on the real photos of each batch, a loss that
 keeps the net's answers near the teacher's (its heatmap everywhere, its box sizes and offsets
 where it sees a die): a net trained on from the shipped one can learn rendered scenes without
 drifting on real photos where the labels say nothing (distillation, "learning without
-forgetting"). ``--motion-blur SHARE`` (session 34) blurs that share of the rendered images along
+forgetting"). ``--motion-blur SHARE`` blurs that share of the rendered images along
 a line, as a shaken camera would (the real photos stay sharp); with ``--keep-sharp`` the keep loss
 covers every image left sharp, rendered ones too, so the net learns blurred dice from their labels
-while it keeps its teacher's answers on sharp ones. ``--blur-real`` (session 35) blurs the real
+while it keeps its teacher's answers on sharp ones. ``--blur-real`` blurs the real
 photos too; the teacher always sees a picture as it was before the blur, so on a blurred real
 photo the net learns to answer as its teacher does on the sharp one. ``--desaturate SHARE``
-(session 48) takes the colour away from that share of every kind of picture (fully grey or
+takes the colour away from that share of every kind of picture (fully grey or
 nearly), as a webcam in dim light or a black-and-white camera gives it; the teacher is shown the
 picture in colour, so on a real photo the net learns to answer without colour as its teacher does
 with it.
 
-``--depths 1,1,2,2`` (session 38) trains a lighter net (``LIGHT_DEPTHS``), started from the layers
+``--depths 1,1,2,2`` trains a lighter net (``LIGHT_DEPTHS``), started from the layers
 it shares with a fuller ``--resume``d file; ``--keep-features WEIGHT`` keeps each of its stages'
 outputs near the ``--keep-from`` teacher's as well as its answers. ``--widths 12,24,40,80,112,32``
-(session 39) trains a narrower one, started from the ``--resume``d file's strongest channels
-(``prune.narrowed``). ``--depths 2,2,4,3`` from the shipped file (session 56) trains a deeper one
+trains a narrower one, started from the ``--resume``d file's strongest channels
+(``prune.narrowed``). ``--depths 2,2,4,3`` from the shipped file trains a deeper one
 whose extra convolutions start as the identity (``deepen``): it starts out answering as the file.
-``--tile-real SHARE`` (session 56) makes that share of the real photos drawn into a batch four
+``--tile-real SHARE`` makes that share of the real photos drawn into a batch four
 real photos' crops, each half the side, tiled into one picture (``data.tiled``); the keep loss's
-teacher is shown the same picture. ``--paste-real SHARE`` (session 57) lays 1-4 real dice, cut from
+teacher is shown the same picture. ``--paste-real SHARE`` lays 1-4 real dice, cut from
 the real training photos by their boxes, at free places on that share of the real photos drawn
 (``paste.with_pasted_dice``); the teacher is shown the pasted picture.
 """
@@ -46,7 +46,7 @@ import numpy as np
 import torch
 from torch.nn import functional as F
 
-from companion.vision.detector import DEFAULT_LOOK_SIDE, LOOK_SIDES, look_sides_named
+from companion.vision.detector import DEFAULT_INPUT_SIDE, INPUT_SIDES, input_sides_named
 from companion.vision.onnx_model import ModelError, open_session
 
 from .cli import (
@@ -123,7 +123,7 @@ def batch(
     real: int = 0,
     motion_blur: float = 0.0,
     blur_real: bool = False,
-    look_side: int = DEFAULT_LOOK_SIDE,
+    look_side: int = DEFAULT_INPUT_SIDE,
     desaturate: float = 0.0,
     tile_real: float = 0.0,
     paste_real: float = 0.0,
@@ -369,8 +369,8 @@ def main() -> None:
     parser.add_argument(
         "--look-side",
         type=int,
-        default=DEFAULT_LOOK_SIDE,
-        help=f"the longest side (px) of the look to train for (default {DEFAULT_LOOK_SIDE})",
+        default=DEFAULT_INPUT_SIDE,
+        help=f"the longest side (px) of the look to train for (default {DEFAULT_INPUT_SIDE})",
     )
     parser.add_argument(
         "--desaturate",
@@ -398,8 +398,8 @@ def main() -> None:
     args = parsed(parser)
     if args.blur_real and not args.motion_blur:
         parser.error("--blur-real blurs a --motion-blur share of the real photos: give that share")
-    if args.look_side not in LOOK_SIDES:  # refused now, not at the first save minutes in
-        parser.error(f"--look-side {args.look_side}: a look side is {look_sides_named()} pixels")
+    if args.look_side not in INPUT_SIDES:  # refused now, not at the first save minutes in
+        parser.error(f"--look-side {args.look_side}: a look side is {input_sides_named()} pixels")
     if args.keep_features and not args.keep_from:
         parser.error("--keep-features follows the stages of the --keep-from teacher: name one")
     depths = depths_option(parser, args.depths, args.resume)

@@ -13,21 +13,21 @@ wrongly finds one. One image in five of
 ``--pip-crops`` is kept out of training and scored at the end with the ``--check`` folders
 (true boxes, no jitter).
 
-``--keep-from TEACHER.onnx`` (session 32, as the detector's since session 30) adds, on the
+``--keep-from TEACHER.onnx`` (as the detector's) adds, on the
 crops of real dice in each batch (the real folders and the pip crops), the KL divergence of the
 net's answers from the teacher's: a PipNet trained on from the shipped one can learn rendered
-dice while it keeps reading real ones as it did. ``--motion-blur SHARE`` (session 33) blurs that
+dice while it keeps reading real ones as it did. ``--motion-blur SHARE`` blurs that
 share of the rendered and "not a die" crops along a line, as a shaken camera would; the real
-dice stay sharp, so the keep loss still compares like with like. ``--keep-sharp`` (session 34)
+dice stay sharp, so the keep loss still compares like with like. ``--keep-sharp``
 widens the keep loss to every crop left sharp, rendered dice and "not a die" places too: the net
 learns blurred dice from their labels while it keeps reading sharp ones as the teacher did.
-``--paint-neighbours SHARE`` (session 36) paints, in that share of the crops of dice with other
+``--paint-neighbours SHARE`` paints, in that share of the crops of dice with other
 labelled dice in their picture, the other dice's boxes the table's colour, as the reader does
-with ``hide_neighbours``: a PipNet that has seen such crops. With ``--keep-unpainted`` (session 37)
+with ``hide_neighbours``: a PipNet that has seen such crops. With ``--keep-unpainted``
 the keep loss's teacher, which has never seen a painted crop, is shown each painted crop as it
 was before the painting (the same move, turn and recolouring): the net is asked to read a die
 with its neighbours painted out as its teacher reads it with them. ``--widths 16,32,56,96``
-(session 44) trains a narrower PipNet: resumed from a wider file, it starts from that file's
+trains a narrower PipNet: resumed from a wider file, it starts from that file's
 strongest channels (``prune.narrowed_pipnet``), and with ``--keep-from`` that file as the teacher
 it learns to answer as the wider net does at about half the multiply-adds.
 """
@@ -50,10 +50,10 @@ from companion.vision.onnx_model import open_session
 from companion.vision.pips import (
     CROP_SIDE,
     NOT_A_DIE,
-    TURNED_TRAINING_TURNS,
     crop_die,
     toward_top_face,
 )
+from research.reader.tunable import TURNED_TRAINING_TURNS
 from research.synth.pale import greyed
 from research.training.neighbours import NeighbourPainter
 
@@ -81,7 +81,7 @@ REAL_AND_RENDERED = 0.70
 #: what ``--keep-from`` keeps and ``--motion-blur`` leaves sharp
 REAL_POOLS = (0, 2)
 #: how long a ``smeared`` crop's blur is, in pixels of the 48-pixel crop (at 9 px along a line a
-#: game roll's dice read 0.85, session 33: about 7 px of such a crop)
+#: game roll's dice read 0.85: about 7 px of such a crop)
 SMEAR_LENGTH = (3, 9)
 #: where the die sits in a 128×128 pip-crops image (measured on a few by eye)
 PIP_CROP_BOX = (33.0, 33.0, 62.0, 62.0)

@@ -1,33 +1,36 @@
-"""How the detector's three looks are merged: a die close to the camera drops its pips, but a
+"""How the detector's image pyramid is merged: a die close to the camera drops its pips, but a
 tray seen whole (one large "face" with the dice inside) never drops the dice in it."""
 
 import numpy as np
 import pytest
 
 from companion.vision.boxes import centre, contains
-from companion.vision.detector import Detection, DiceDetector
+from companion.vision.detector import QUARTER_FROM, Detection, DiceDetector
 
 
 def die(x: float, y: float, side: float, score: float = 0.9) -> Detection:
-    return Detection((x, y, side, side), None, score)
+    return Detection((x, y, side, side), score)
 
 
-TRAY = die(20, 20, 600, 0.7)  # found by the smallest look: as large as a close-up die
+TRAY = die(20, 20, 600, 0.7)  # found at the quarter scale: as large as a close-up die
 PIPS = [die(200 + 60 * (i % 3), 250 + 80 * (i // 3), 30) for i in range(6)]  # a six's pips
 DICE_IN_TRAY = [die(60 + 70 * (i % 7), 80 + 120 * (i // 7), 50) for i in range(12)]
 
 
 @pytest.fixture
 def detector(monkeypatch):
-    """The shipped detector whose looks answer what each test says (scale 1: frame pixels; a look
-    at part of the frame answers the finds whose centre lies in it), recording each look's side
-    and part."""
-    detector = DiceDetector()
+    return scripted(DiceDetector(), monkeypatch)
+
+
+def scripted(detector: DiceDetector, monkeypatch) -> DiceDetector:
+    """``detector`` whose scales answer what each test says (scale 1: frame pixels; a region of
+    the frame answers the candidates whose centre lies in it), recording each run's side and
+    region."""
     answers: dict[int, list[Detection]] = {}
-    looked: list[tuple[int, tuple | None]] = []
+    runs: list[tuple[int, tuple | None]] = []
 
     def detect_at(frame, side, region=None, floor=None):
-        looked.append((side, region))
+        runs.append((side, region))
         found = [d for d in answers.get(side, []) if d.score >= (detector.floor if floor is None else floor)]
         if region is not None:
             x0, y0, x1, y1 = region
@@ -35,7 +38,7 @@ def detector(monkeypatch):
         return found, 1.0
 
     monkeypatch.setattr(detector, "detect_at", detect_at)
-    detector.answers, detector.looked = answers, looked
+    detector.answers, detector.runs = answers, runs
     return detector
 
 
@@ -48,15 +51,13 @@ def test_a_die_close_to_the_camera_drops_its_pips(detector):
 
 
 def test_a_neighbour_the_large_box_covers_is_a_die_but_a_pip_inside_it_is_not(detector):
-    """Dice pushed together: the half look boxes one die a little large, over the centre of its
+    """Dice pushed together: the half scale boxes one die a little large, over the centre of its
     neighbour. The neighbour reaches out of that box, so it is a die of its own; a pip lies
     wholly inside the box and goes."""
-    large = die(100, 100, 150)  # found by the half look
-    neighbour, pip = die(190, 110, 100), die(150, 150, 30)  # found by the usual look
+    large = die(100, 100, 150)  # found at the half scale
+    neighbour, pip = die(190, 110, 100), die(150, 150, 30)  # found at full scale
     detector.answers.update({640: [neighbour, pip], 320: [large]})
     assert sorted(d.box for d in detector.detect(FRAME)) == sorted([large.box, neighbour.box])
-    detector.part_inside = None  # None: every find whose centre lies inside goes
-    assert [d.box for d in detector.detect(FRAME)] == [large.box]
 
 
 def test_a_large_find_holding_more_dice_than_a_face_has_pips_is_a_tray(detector):
@@ -71,48 +72,48 @@ def test_a_large_find_the_pip_reader_rejects_keeps_the_dice_inside(detector):
     detector.answers.update({640: few, 160: [TRAY]})
     asked = []
 
-    def confirm(finds):
-        asked.append([d.box for d in finds])
-        return [False for _ in finds]  # "not a die"
+    def confirm(candidates):
+        asked.append([d.box for d in candidates])
+        return [False for _ in candidates]  # "not a die"
 
     found = detector.detect(FRAME, confirm)
     assert asked == [[TRAY.box]]
     assert sorted(d.box for d in found) == sorted(d.box for d in few)
-    # confirmed, the same large find is one die close to the camera again
-    assert [d.box for d in detector.detect(FRAME, lambda finds: [True for _ in finds])] == [TRAY.box]
+    # confirmed, the same large candidate is one die close to the camera again
+    assert [d.box for d in detector.detect(FRAME, lambda found: [True for _ in found])] == [TRAY.box]
 
 
-def test_a_large_photo_adds_the_small_dice_only_its_close_look_finds(detector):
-    """A phone photo (1280 px or more) is also looked at with its longest side at 1280: small
-    dice found there and nowhere else are added; a die already found, or a large find, is not."""
+def test_a_large_photo_adds_the_small_dice_only_its_upscaled_run_finds(detector):
+    """A phone photo (1280 px or more) is also run with its longest side at 1280: small
+    dice found there and nowhere else are added; a die already found, or a large candidate, is not."""
     from companion.vision.detector import SMALL_DIE
 
-    photo = np.zeros((2560, 2560, 3), np.uint8)  # the close look sees it at half size
-    found_by_usual_look = die(50, 50, 10)  # in the 640 look: 200, 200, 40 in the photo
+    photo = np.zeros((2560, 2560, 3), np.uint8)  # the upscaled run sees it at half size
+    found_at_full_scale = die(50, 50, 10)  # at 640 px: 200, 200, 40 in the photo
     new_small, large = die(300, 300, 15), die(450, 450, SMALL_DIE * 2 + 10)
-    detector.answers.update({640: [found_by_usual_look], 1280: [die(102, 102, 20), new_small, large]})
+    detector.answers.update({640: [found_at_full_scale], 1280: [die(102, 102, 20), new_small, large]})
     assert sorted(d.box for d in detector.detect(photo)) == [(200, 200, 40, 40), (600, 600, 30, 30)]
-    # a frame under 1280 px gets no close look
+    # a frame under 1280 px gets no upscaled run
     detector.answers.update({640: [], 1280: [new_small]})
     assert detector.detect(FRAME) == []
 
 
-def test_a_maybe_die_is_kept_only_when_its_pips_are_read_surely(monkeypatch):
-    """A find scored between the maybe threshold and the threshold stays when the pip reader is
-    sure of its pips, and goes when it is unsure; a sure find stays either way."""
+def test_a_low_score_candidate_is_kept_only_when_its_pips_are_read_surely(monkeypatch):
+    """A candidate scored between the candidate threshold and the threshold stays when the pip
+    reader is sure of its pips, and goes when it is unsure; a sure die stays either way."""
     from companion.vision import DiceReader
     from companion.vision.pips import PipReading
 
     reader = DiceReader()
-    assert reader.detector.floor == 0.25 and reader.detector.threshold == 0.4  # the maybe threshold
+    assert reader.detector.floor == 0.25 and reader.detector.threshold == 0.4  # the candidate threshold
     sure = die(40, 40, 40, 0.9)
-    maybe_read_surely, maybe_read_unsurely = die(200, 40, 40, 0.3), die(400, 40, 40, 0.3)
+    low_read_surely, low_read_unsurely = die(200, 40, 40, 0.3), die(400, 40, 40, 0.3)
     monkeypatch.setattr(
         reader.detector,
         "detect",
-        lambda frame, confirm=None, whole=False: [sure, maybe_read_surely, maybe_read_unsurely],
+        lambda frame, confirm=None, whole=False: [sure, low_read_surely, low_read_unsurely],
     )
-    confidence = {sure.box: 0.5, maybe_read_surely.box: 0.95, maybe_read_unsurely.box: 0.5}
+    confidence = {sure.box: 0.5, low_read_surely.box: 0.95, low_read_unsurely.box: 0.5}
     monkeypatch.setattr(
         reader.pip_reader, "read", lambda frame, boxes: [PipReading(3, confidence[tuple(b)]) for b in boxes]
     )
@@ -158,65 +159,65 @@ def test_a_large_find_the_pip_reader_confirmed_is_not_read_again(monkeypatch):
     assert sorted(d.pips for d in dice) == [2, 5]
 
 
-def test_the_usual_look_covers_only_the_parts_round_what_the_half_look_found(detector):
-    """Dice lie together: the 640 look is made over the box round the half look's finds grown by
-    a die (at least 32 px), its corner on the 32 px grid; a find away from it is not looked for."""
+def test_full_scale_covers_only_the_regions_round_what_the_half_scale_found(detector):
+    """Dice lie together: full scale (640) is run over the box round the half scale's candidates
+    grown by a die (at least 32 px), its corner on the 32 px grid; a die away from it is not sought."""
     from companion.vision.detector import FOCUS_MARGIN
 
-    half = [die(200, 200, 40), die(260, 200, 40)]  # scale 1: the boxes are in pixels of each look
+    half = [die(200, 200, 40), die(260, 200, 40)]  # scale 1: the boxes are in pixels of each scale
     at_640 = [die(205, 205, 30), die(265, 205, 30), die(600, 20, 30)]
     detector.answers.update({320: half, 640: at_640})
     found = detector.detect(FRAME)
     margin = max(32, FOCUS_MARGIN * 40)
     part = (int((200 - margin) // 32) * 32, int((200 - margin) // 32) * 32, 300 + margin, 240 + margin)
-    assert (640, part) in detector.looked
-    assert (640, None) not in detector.looked
+    assert (640, part) in detector.runs
+    assert (640, None) not in detector.runs
     assert sorted(d.box for d in found) == sorted([at_640[0].box, at_640[1].box])
 
 
-def test_far_apart_finds_get_a_part_each_and_overlapping_parts_are_joined(detector):
-    near = [die(40, 40, 30), die(80, 40, 30)]  # their grown boxes overlap: one part
+def test_far_apart_candidates_get_a_region_each_and_overlapping_regions_are_joined(detector):
+    near = [die(40, 40, 30), die(80, 40, 30)]  # their grown boxes overlap: one region
     far = die(560, 560, 30)
     detector.answers.update({320: [*near, far]})
     detector.detect(FRAME)
-    parts = [region for side, region in detector.looked if side == 640]
+    parts = [region for side, region in detector.runs if side == 640]
     assert len(parts) == 2
     assert all(x0 % 32 == 0 and y0 % 32 == 0 and x1 <= 640 and y1 <= 640 for x0, y0, x1, y1 in parts)
-    assert any(x0 <= 40 and x1 >= 110 for x0, _, x1, _ in parts)  # the near two in one part
+    assert any(x0 <= 40 and x1 >= 110 for x0, _, x1, _ in parts)  # the near two in one region
 
 
-def test_the_whole_frame_is_looked_at_when_the_half_look_finds_nothing_or_the_parts_cover_most_of_it(
+def test_the_whole_frame_is_run_when_the_half_scale_finds_nothing_or_the_regions_cover_most_of_it(
     detector,
 ):
     detector.detect(FRAME)  # nothing found
-    assert (640, None) in detector.looked
-    detector.looked.clear()
+    assert (640, None) in detector.runs
+    detector.runs.clear()
     spread = [die(40 + 150 * (i % 4), 40 + 150 * (i // 4), 60) for i in range(16)]
     detector.answers.update({320: spread})
     detector.detect(FRAME)
-    assert (640, None) in detector.looked
-    detector.looked.clear()
+    assert (640, None) in detector.runs
+    detector.runs.clear()
     detector.focus_most = None  # focus off: always the whole frame
     detector.answers.update({320: [die(40, 40, 30)]})
     detector.detect(FRAME)
-    assert (640, None) in detector.looked
+    assert (640, None) in detector.runs
 
 
-def test_a_faint_half_look_find_chooses_where_to_look_but_is_no_die(detector):
-    """A small die the half look barely sees (scored under the maybe floor, over ``FOCUS_FLOOR``)
-    still brings the usual look to it, where it is found surely."""
+def test_a_faint_half_scale_candidate_chooses_the_region_but_is_no_die(detector):
+    """A small die the half scale barely sees (scored under the candidate floor, over
+    ``FOCUS_FLOOR``) still brings full scale to it, where it is found surely."""
     from companion.vision.detector import FOCUS_FLOOR
 
     faint = die(300, 300, 10, (FOCUS_FLOOR + detector.floor) / 2)
     detector.answers.update({320: [faint], 640: [die(298, 298, 16)]})
     found = detector.detect(FRAME)
     assert [d.box for d in found] == [(298, 298, 16, 16)]
-    assert (640, None) not in detector.looked
+    assert (640, None) not in detector.runs
 
 
-def test_a_look_at_part_of_a_real_frame_finds_its_dice_where_the_whole_look_does():
-    """The shipped model: the dice found in a part of the 640 look are in pixels of the frame,
-    where the look at the whole frame finds them."""
+def test_a_region_of_a_real_frame_finds_its_dice_where_the_whole_frame_does():
+    """The shipped model: the dice found in a region of full scale are in pixels of the frame,
+    where the run over the whole frame finds them."""
     import cv2
 
     from tests.test_vision import FIXTURES
@@ -233,36 +234,31 @@ def test_a_look_at_part_of_a_real_frame_finds_its_dice_where_the_whole_look_does
     assert any(np.allclose(d.box, target, atol=2) for d in in_part)
 
 
-def test_asked_for_the_whole_frame_the_usual_look_covers_it_however_little_the_half_look_found(detector):
-    far = die(560, 560, 30)  # the half look did not see it
+def test_asked_for_the_whole_frame_full_scale_covers_it_however_little_the_half_scale_found(detector):
+    far = die(560, 560, 30)  # the half scale did not see it
     detector.answers.update({320: [die(40, 40, 30)], 640: [die(40, 40, 30), far]})
     assert far.box not in [d.box for d in detector.detect(FRAME)]
     assert far.box in [d.box for d in detector.detect(FRAME, whole=True)]
-    assert detector.looked[-1] == (640, None)
+    assert detector.runs[-1] == (640, None)
 
 
-def test_the_quarter_look_is_made_only_when_the_half_look_saw_something_wide_or_nothing(detector):
-    """A die the quarter look gives is 112 px or wider in the half look, and the half look sees it
-    (or its pips) as something wide: when all it found is narrower than ``quarter_from``, the
-    quarter look is not made; when it found nothing, it is."""
+def test_the_quarter_scale_is_run_only_when_the_half_scale_saw_something_wide_or_nothing(detector):
+    """A die the quarter scale gives is 112 px or wider at the half scale, and the half scale sees
+    it (or its pips) as something wide: when all it found is narrower than ``QUARTER_FROM``, the
+    quarter scale is not run; when it found nothing, it is."""
     quarter = detector.input_side // 4
-    detector.detect(FRAME)  # the half look found nothing: every look
-    assert quarter in [side for side, _ in detector.looked]
-    for widest, made in ((detector.quarter_from - 1, False), (detector.quarter_from, True)):
-        detector.looked.clear()
+    detector.detect(FRAME)  # the half scale found nothing: every scale
+    assert quarter in [side for side, _ in detector.runs]
+    for widest, made in ((QUARTER_FROM - 1, False), (QUARTER_FROM, True)):
+        detector.runs.clear()
         detector.answers.update({320: [die(40, 40, 20), die(300, 300, widest)]})
         detector.detect(FRAME)
-        assert (quarter in [side for side, _ in detector.looked]) is made, widest
-    detector.looked.clear()
-    detector.quarter_from = None  # always made
-    detector.answers.update({320: [die(40, 40, 20)]})
-    detector.detect(FRAME)
-    assert quarter in [side for side, _ in detector.looked]
+        assert (quarter in [side for side, _ in detector.runs]) is made, widest
 
 
-def test_a_faint_wide_half_look_find_also_brings_the_quarter_look(detector):
-    """A find scored over ``FOCUS_FLOOR`` but under the maybe floor counts: a die too large for the
-    half look is seen there only faintly, beside narrow finds it is sure of."""
+def test_a_faint_wide_half_scale_candidate_also_brings_the_quarter_scale(detector):
+    """A candidate scored over ``FOCUS_FLOOR`` but under the candidate floor counts: a die too
+    large for the half scale is seen there only faintly, beside narrow candidates it is sure of."""
     from companion.vision.detector import FOCUS_FLOOR
 
     faint = die(100, 100, 200, (FOCUS_FLOOR + detector.floor) / 2)
@@ -293,7 +289,7 @@ def test_a_brightened_reading_finds_on_the_brightened_copy_and_names_colours_on_
     monkeypatch.setattr(reader.pip_reader, "read", lambda image, boxes: [PipReading(5, 0.99) for _ in boxes])
     (plain,) = reader.read(frame, whole=True)
     (lifted,) = reader.read(frame, whole=True, brightened=True)
-    assert seen[1] > seen[0] + 40  # the detector looked at a brighter picture
+    assert seen[1] > seen[0] + 40  # the detector ran on a brighter picture
     assert plain.colour == lifted.colour == "black" and lifted.pips == 5
     (read_on_the_copy,) = reader.read(brightened(frame), whole=True)
     assert read_on_the_copy.colour == "grey"  # what naming the colour on the copy would say
