@@ -63,15 +63,16 @@ def build_reader(
     """A DiceReader (None: the shipped models, the reader's own threshold), or a CommandError
     saying what is missing."""
     from ..vision import Calibration, CalibrationError, DiceReader, ModelError
+    from ..vision.detector import DEFAULT_THRESHOLD, FOCUS_MOST
 
     try:
         return DiceReader(
             model,
             Calibration.load(calibration) if calibration else None,
             threads=threads,
+            threshold=DEFAULT_THRESHOLD if threshold is None else threshold,
             pip_model_path=pip_model,
-            **({} if threshold is None else {"threshold": threshold}),
-            **({"focus_most": None} if whole_frame else {}),
+            focus_most=None if whole_frame else FOCUS_MOST,
         )
     except (CalibrationError, ModelError) as err:
         raise CommandError(str(err)) from None

@@ -8,6 +8,7 @@ loop) the zones of the tray and the casinos. Stored as a small JSON file.
 """
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -134,8 +135,8 @@ class Calibration:
                 raise CalibrationError(mistyped)
             colours = {
                 str(name): LearnedColour(
-                    tuple(map(float, c["lab"])),
-                    tuple(map(float, c["spread"])),
+                    _triple(c["lab"]),
+                    _triple(c["spread"]),
                     bool(c["dark_pips"]),
                     int(c.get("dice", 0)),
                 )
@@ -143,7 +144,7 @@ class Calibration:
             }
             table = _rect(data.get("table")) if data.get("table") else None
             zones = {str(n): _rect(r) for n, r in (data.get("zones") or {}).items()}
-            frame = tuple(map(int, data["frame"])) if data.get("frame") else None
+            frame = _size(data["frame"]) if data.get("frame") else None
         except CalibrationError:
             raise
         except (AttributeError, KeyError, TypeError, ValueError) as err:
@@ -212,7 +213,7 @@ def cut_to(rect: Rect, size: tuple[int, int]) -> Rect | None:
     return (x0, y0, x1 - x0, y1 - y0) if x1 > x0 and y1 > y0 else None
 
 
-def body_readings(frame: np.ndarray, boxes: list[Box]) -> list[BodyReading]:
+def body_readings(frame: np.ndarray, boxes: Sequence[Box]) -> list[BodyReading]:
     """The bodies of the dice in ``boxes`` (one colour's dice), white-balanced by those dice alone,
     as a calibration photo of one player's dice is read."""
     gains = white_balance_gains(frame, boxes)
@@ -223,8 +224,8 @@ def learn_colour(readings: list[BodyReading]) -> LearnedColour:
     labs = np.array([r.lab for r in readings], np.float32)
     dark = sum(r.dark_pips for r in readings) * 2 >= len(readings)
     return LearnedColour(
-        tuple(map(float, np.median(labs, axis=0))),
-        tuple(map(float, labs.std(axis=0))),
+        _triple(np.median(labs, axis=0)),
+        _triple(labs.std(axis=0)),
         bool(dark),
         len(readings),
     )
@@ -236,6 +237,18 @@ def parse_rect(text: str) -> Rect:
         return _rect([int(v) for v in text.split(",")])
     except ValueError:
         raise CalibrationError(f"a rectangle is x,y,w,h in pixels, got {text!r}") from None
+
+
+def _triple(values: Any) -> tuple[float, float, float]:
+    """Three numbers (a colour in Lab, or its spread); ValueError when there are not three."""
+    a, b, c = (float(v) for v in values)
+    return a, b, c
+
+
+def _size(values: Any) -> tuple[int, int]:
+    """A frame's width and height; ValueError when there are not two."""
+    width, height = (int(v) for v in values)
+    return width, height
 
 
 def _rect(values: Any) -> Rect:

@@ -97,7 +97,7 @@ class DiceReader:
         return [
             seen(d.box, reading.pips, d.score * reading.confidence, d.score, reading.margin)
             for d, reading in read
-            if self.keeps(d.score, reading)
+            if reading.pips is not None and self.keeps(d.score, reading)
         ]
 
     def colour_of(self, frame: np.ndarray, box: Box, gains: np.ndarray) -> str:
