@@ -68,10 +68,10 @@ def share(text: str) -> float:
 
 
 def add_whole_frame_option(parser: argparse.ArgumentParser) -> None:
-    """The detector's whole-frame look, for every command that reads dice."""
+    """The detector's whole-frame search, for every command that reads dice."""
     parser.add_argument(
         "--whole-frame",
         action="store_true",
-        help="look for dice over the whole picture at full size, not only round what a quick look "
-        "found: slower; finds a die on a busy cloth the quick look passed by",
+        help="look for dice over the whole picture at full size, not only round what a first, "
+        "coarser pass found: slower; finds a die on a busy cloth the coarse pass missed",
     )

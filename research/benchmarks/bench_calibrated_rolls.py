@@ -1,5 +1,5 @@
 """Benchmark: whole rolls at one table under one lamp, read with the default palette and with
-the table's calibration (session 53).
+the table's calibration.
 
 ``bench_game_rolls`` renders every roll at a table and under a light of its own, so no
 calibration can be tested there. Here each table (``research.synth.game_roll.sample_table``:

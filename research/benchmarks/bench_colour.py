@@ -1,7 +1,7 @@
 """Benchmark: die colour on real photos, each die's colour named by eye.
 
 `roboflow_colours.json` names the body colour of every labelled die of roboflow-dice valid and
-test, in label order, as a person sees it in a crop of the photo (session 5). ``null`` is a
+test, in label order, as a person sees it in a crop of the photo. ``null`` is a
 die nobody could name for sure (a cream or tan body, a die half hidden in a pile, a blurred
 crop); orange dice are named but left out of the score, as the palette has no orange.
 
@@ -10,10 +10,10 @@ detector. valid was used to look at errors and set thresholds; test is the figur
 Every die of webcam-white-dice is white; its boxes frame the pip pattern (a 1 is a box round
 one pip), so there the reader's own finds are scored.
 
-A second table reads the same photos under other light (session 26): every value scaled down
+A second table reads the same photos under other light: every value scaled down
 (a dim room) or each channel scaled (a colour cast), then saved as JPEG again, as a camera would.
 
-A third (session 27) is one table under one lamp: Roboflow's photos dice_385 to dice_441 (valid
+A third is one table under one lamp: Roboflow's photos dice_385 to dice_441 (valid
 and test) show one set of red, white and black dice on one cloth. Under each light, each colour
 is learned from the first photo's dice of that colour (the white balance from those dice alone,
 as `companion calibrate` sees a photo of one player's dice), and the other photos are read with

@@ -15,7 +15,7 @@ def paled(image: np.ndarray, saturation: float) -> np.ndarray:
     """``image`` (BGR, 8-bit) with its colour scaled by ``saturation`` (0–1; 1: ``image`` itself)
     and its brightness kept, as a camera does it: the chroma (YCrCb's Cr and Cb about their
     middle) is scaled and the luma left alone, so a coloured die keeps how dark it looks and at 0
-    the picture is ``greyed``. (Scaling HSV's saturation instead, as sessions 48 and 49 did, keeps
+    the picture is ``greyed``. (Scaling HSV's saturation instead keeps
     each pixel's brightest channel: a strong blue die paled to nothing turns as light as a white
     one, which no camera shows.)"""
     if saturation >= 1:

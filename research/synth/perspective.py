@@ -352,8 +352,8 @@ def place_groups(
     whose first die does not fit where it was to start (too near the edge, or on another group)
     starts somewhere else.
 
-    Until session 16 a group's start was drawn once, and about 6 % of grouped scenes with a close
-    camera came out with no die; scenes where every first die fitted render as they did then."""
+    A start drawn once left about 6 % of grouped scenes with a close camera with no die; scenes
+    where every first die fits render as they would with one draw."""
     names = colours or list(BODY_COLOURS)
     anchors: list[tuple[float, float, float]] = []  # where each group starts, and its turn
     for _ in range(int(rng.integers(1, min(4, count) + 1))):

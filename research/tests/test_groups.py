@@ -59,7 +59,7 @@ def test_grouped_changes_only_the_scenes_it_is_asked_for():
 @pytest.mark.parametrize("seed", [5, 13, 17, 21, 31])
 def test_a_grouped_scene_asked_for_dice_has_some(seed):
     """These seeds draw a close camera and groups starting too near the picture's edge: such a
-    group starts again elsewhere (until session 16 these scenes had no die)."""
+    group starts again elsewhere (drawn once, such a scene came out with no die)."""
     scene = sample_perspective_scene(
         np.random.default_rng(seed), (800, 600), options=LensOptions(grouped=1.0, lowest=20, slanted=0.6)
     )
