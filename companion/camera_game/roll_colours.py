@@ -8,9 +8,9 @@ from collections import Counter
 from collections.abc import Collection
 
 from ..rules import Die
+from ..rules.colours import WITHOUT_HUE, canonical
 from ..vision import SeenDie
 from ..vision.colour import LEAN_HUES, OTHER, lean_to
-from ..vision.colour_names import canonical
 
 
 def same_colour(a: str, b: str) -> bool:
@@ -24,7 +24,7 @@ def same_colour(a: str, b: str) -> bool:
 #: (a dim room, a washed-out webcam) takes the hue from dice of every colour: of 1,552 dice of
 #: rendered game rolls paled to saturation x0.5, 146 green, 113 blue, 79 violet and 20 red were
 #: read grey, 86 yellow white, 24 violet and 7 blue black
-NEUTRALS = ("black", "grey", "white")
+NEUTRALS = WITHOUT_HUE
 
 #: the colours a die read in a colour with a hue may be besides: blue and violet one for the
 #: other (dice pushed together: blue as violet 8 of 1,752 rendered), black dice with a violet
@@ -51,6 +51,7 @@ CAST_NEIGHBOURS = {
     "violet": {"red"},
     "blue": {"white", "grey"},
 }
+
 
 def to_rules_dice(seen: tuple[SeenDie, ...], expected: dict[tuple[str, bool], int]) -> tuple[Die, ...]:
     """Name each die with the game's colour and mark the Biggy (the largest die of a colour
@@ -258,5 +259,3 @@ def with_player_dice_darker(
     darkness = [-die.lightness for die in seen]
     mine = measuring_most(darkness, held_by_player, RANK_GAP)
     return None if mine is None else [player if i in mine else neutral for i in range(len(seen))]
-
-
