@@ -1,0 +1,189 @@
+"""The shape of the API's game state (``view.state_json``), one ``TypedDict`` per JSON object.
+
+``docs/api.md`` documents each of them under a heading that names it, key by key; a test holds
+the two together and checks a played game's state against these types. A colour is a colour id
+(``rules.colours``) or a player's own colour name."""
+
+from typing import TypedDict
+
+
+class DieJson(TypedDict):
+    colour: str
+    pips: int
+    big: bool
+
+
+class DieKindJson(TypedDict):
+    colour: str
+    big: bool
+
+
+class PlacementJson(TypedDict):
+    value: int
+    casino: str
+
+
+class PlayerJson(TypedDict):
+    name: str
+    colour: str
+    seat: int
+
+
+class HandJson(TypedDict):
+    own: int
+    big: int
+    neutral: int
+    count: int
+
+
+class ExpectedDiceJson(TypedDict):
+    colour: str
+    big: bool
+    count: int
+
+
+class DiceGroupJson(TypedDict):
+    colour: str
+    count: int
+    pips: list[int]
+    big: int
+
+
+class PayoutJson(TypedDict):
+    colour: str
+    banknote: int
+
+
+class CasinoJson(TypedDict):
+    casino: str
+    banknotes: list[int]
+    dice: list[DiceGroupJson]
+    cancelled: list[str]
+    leading: list[PayoutJson]
+
+
+class ValueGroupJson(TypedDict):
+    value: int
+    dice: list[DieKindJson]
+
+
+class LastRollJson(TypedDict):
+    dice: list[DieJson]
+    by_value: list[ValueGroupJson]
+
+
+class NoteCountJson(TypedDict):
+    value: int
+    count: int
+
+
+class DeckJson(TypedDict):
+    count: int
+    total: int
+    by_value: list[NoteCountJson]
+
+
+class StandingJson(TypedDict):
+    colour: str
+    money: int
+    banknotes: int
+
+
+class TallyJson(TypedDict):
+    colour: str
+    dice: int
+    pips: int
+    highest: int
+
+
+class CasinoResultJson(TypedDict):
+    casino: str
+    banknotes: list[int]
+    cancelled: list[str]
+    payouts: list[PayoutJson]
+    unclaimed: list[int]
+    tallies: list[TallyJson]
+    dice: list[DiceGroupJson]
+
+
+class RoundJson(TypedDict):
+    number: int
+    casinos: list[CasinoResultJson]
+    to_deck: list[int]
+    discarded: list[int]
+
+
+class LastChangeJson(TypedDict, total=False):
+    """Empty for a game just read from the store."""
+
+    kind: str
+    round_ended: bool
+    event: int
+    dropped: int
+
+
+class RoundRollJson(TypedDict):
+    event: int
+    player: str
+    dice: list[DieJson]
+    placed: PlacementJson | None
+
+
+class CameraJson(TypedDict):
+    ok: bool
+    ended: bool
+    kind: str
+    message: str
+    source: str
+
+
+class CameraRollJson(TypedDict):
+    dice: list[DieJson]
+    kind: str
+    problem: str
+    unsure: list[int]
+    fixed: list[int]
+    boxes: list[list[float]] | None
+    version: int
+
+
+class ReviewProgressJson(TypedDict):
+    done: int
+    total: int
+
+
+class GameStateJson(TypedDict):
+    id: str
+    created: str
+    seed: int
+    events: int
+    edition: str
+    neutral: str | None
+    slot: bool
+    unclaimed_rule: str
+    neutral_winnings: str
+    rounds_total: int
+    round: int
+    phase: str
+    over: bool
+    players: list[PlayerJson]
+    start_player: str
+    current_player: str | None
+    hands: dict[str, HandJson]
+    expected_roll: list[ExpectedDiceJson]
+    casinos: list[CasinoJson]
+    last_roll: LastRollJson | None
+    placements: list[PlacementJson]
+    deck: DeckJson
+    discarded: list[int]
+    standings: list[StandingJson]
+    winnings: dict[str, list[int]]
+    winners: list[str]
+    rounds: list[RoundJson]
+    last_change: LastChangeJson
+    round_rolls: list[RoundRollJson]
+    camera: CameraJson | None
+    camera_roll: CameraRollJson | None
+    proposal: PlacementJson | None
+    hints: bool
+    review: ReviewProgressJson | None
