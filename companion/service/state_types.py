@@ -1,10 +1,12 @@
-"""The shape of the API's game state (``view.state_json``), one ``TypedDict`` per JSON object.
+"""The shape of the API's answers, one ``TypedDict`` per JSON object: the game state
+(``view.state_json``) first, then the other answers of the game routes.
 
-``docs/api.md`` documents each of them under a heading that names it, key by key; a test holds
-the two together and checks a played game's state against these types. A colour is a colour id
-(``rules.colours``) or a player's own colour name."""
+``docs/api.md`` documents each object of the state under a heading that names its type, key by
+key, and the other answers in its table of routes; a test holds the two together and checks
+real answers against these types. A colour is a colour id (``rules.colours``) or a player's own
+colour name."""
 
-from typing import TypedDict
+from typing import Any, TypedDict
 
 
 class DieJson(TypedDict):
@@ -187,3 +189,58 @@ class GameStateJson(TypedDict):
     proposal: PlacementJson | None
     hints: bool
     review: ReviewProgressJson | None
+
+
+class DamageJson(TypedDict):
+    """Where a game's stored events stop replaying: the first event that fails, and why."""
+
+    event: int
+    reason: str
+
+
+class GameSummaryJson(TypedDict):
+    id: str
+    title: str
+    created: str
+    edition: str | None
+    round: int
+    over: bool
+    winners: list[str]
+    damaged: DamageJson | None
+
+
+class GameListJson(TypedDict):
+    """``GET /api/games``, newest first."""
+
+    games: list[GameSummaryJson]
+
+
+class CreatedJson(TypedDict):
+    """``POST /api/games``."""
+
+    id: str
+    token: str
+
+
+class CorrectionJson(TypedDict):
+    """``POST /api/games/<id>/corrections``."""
+
+    dropped: int
+    state: GameStateJson
+
+
+class ChancesJson(TypedDict):
+    """``GET /api/games/<id>/chances``: each player's chance to win, by colour."""
+
+    events: int
+    rollouts: int
+    chances: dict[str, float]
+    stderr: dict[str, float]
+
+
+class ReviewStatusJson(TypedDict):
+    """``GET /api/games/<id>/review``; the review itself is ``companion review --json``'s."""
+
+    review: dict[str, Any] | None
+    current: bool
+    progress: ReviewProgressJson | None
