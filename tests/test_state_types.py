@@ -11,7 +11,10 @@ import pytest
 
 from companion.rules import Die
 from companion.service import state_types
+from companion.web import create_app
 from tests.conftest import GameClient, players
+from tests.pictures import rendered
+from tests.test_setup import TOKEN, TRAY, post, reader, setup  # noqa: F401 (the setup's fixtures)
 from tests.test_store_faults import damage
 
 API_DOC = Path(__file__).resolve().parents[1] / "docs" / "api.md"
@@ -31,6 +34,8 @@ ROUTE_ANSWERS = {
     "CorrectionJson": ("`POST /api/games/<id>/corrections`", 0),
     "ChancesJson": ("`GET /api/games/<id>/chances`", 0),
     "ReviewStatusJson": ("`GET /api/games/<id>/review`", 0),
+    "SetupStateJson": ("`GET /api/setup`", 0),
+    "LearnedJson": ("`POST /api/setup/colours`", 0),
 }
 
 
@@ -259,3 +264,23 @@ def test_the_other_answers_have_exactly_the_declared_keys(client, tmp_path):
     )
     assert seen["GameSummaryJson"] == set(typing.get_type_hints(state_types.GameSummaryJson))
     assert seen["DamageJson"] == {"event", "reason"}
+
+
+def test_the_setup_answers_have_exactly_the_declared_keys(tmp_path, setup):  # noqa: F811
+    app = create_app({"TESTING": True, "DATA_DIR": str(tmp_path / "data"), "SETUP_TOKEN": TOKEN})
+    app.extensions["setup"] = setup
+    client = app.test_client()
+    seen: dict[str, set[str]] = {}
+    answers = [client.get("/api/setup").get_json()]  # before the first picture
+    setup.see(rendered([("red", 4), ("red", 6), ("blue", 2), ("blue", 5)]))
+    answers.append(post(client, "/api/setup/areas", {"tray": TRAY, "1": [400, 60, 200, 200]}).get_json())
+    neutral_game = {"players": players("red", "blue"), "neutral": True}
+    assert client.post("/api/games", json=neutral_game).status_code == 201
+    app.extensions["games"].set_camera_status("ended", "the recording has ended", "demo")
+    learned = post(client, "/api/setup/colours", {"colour": "rouge"}).get_json()
+    conforms(learned.pop("learned"), state_types.LearnedJson, "learned", seen)
+    answers += [learned, client.get("/api/setup").get_json()]
+    for number, answer in enumerate(answers):
+        conforms(answer, state_types.SetupStateJson, f"setup {number}", seen)
+    for name in nested("SetupStateJson") | {"LearnedJson"}:
+        assert seen[name] == set(typing.get_type_hints(TYPES[name])), name

@@ -244,3 +244,40 @@ class ReviewStatusJson(TypedDict):
     review: dict[str, Any] | None
     current: bool
     progress: ReviewProgressJson | None
+
+
+class ColourToLearnJson(TypedDict):
+    """A colour the game being played rolls that the table's calibration has not learned."""
+
+    colour: str
+    player: str | None
+
+
+class SetupCameraJson(TypedDict):
+    kind: str
+    message: str
+
+
+class SetupStateJson(TypedDict):
+    """``GET /api/setup``, and every setup command's answer."""
+
+    camera: str
+    file: str
+    frame: list[int] | None
+    problem: str | None
+    table: list[int] | None
+    zones: dict[str, list[int]]
+    colours: list[str]
+    to_learn: list[ColourToLearnJson] | None
+    status: SetupCameraJson | None
+
+
+class LearnedJson(TypedDict):
+    """``POST /api/setup/colours`` answers the setup's state with this as ``learned``."""
+
+    colour: str
+    dice: int
+    boxes: list[list[float]]
+    frame: list[int]
+    note: str
+    warnings: list[str]
