@@ -1,6 +1,7 @@
-"""The API's game state is the typed structure of ``service/state_types.py``, and ``docs/api.md``
-documents that structure key by key: a real state has exactly the declared keys, recursively,
-and every key declared is documented under its type's heading and the other way round."""
+"""The API's answers are the typed structures of ``service/state_types.py``, and ``docs/api.md``
+documents them key by key: real answers have exactly the declared keys, recursively, and every
+key declared is documented (the state's under its type's heading, the other answers in the
+table of routes) and the other way round."""
 
 import re
 import types

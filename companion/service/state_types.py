@@ -1,5 +1,5 @@
 """The shape of the API's answers, one ``TypedDict`` per JSON object: the game state
-(``view.state_json``) first, then the other answers of the game routes.
+(``view.state_json``) first, then the other answers of the game routes and the table setup's.
 
 ``docs/api.md`` documents each object of the state under a heading that names its type, key by
 key, and the other answers in its table of routes; a test holds the two together and checks
