@@ -10,9 +10,9 @@ from ..camera.watcher import Settled
 from ..fixes import DieCrop
 from ..fixes.crops import die_crop, picture_boxes
 from ..rules import Die, Phase
+from ..rules.colours import canonical
 from ..vision import SeenDie
 from ..vision.annotate import annotate, jpeg
-from ..vision.colour_names import canonical
 from ..vision.sure import is_sure
 from .roll_colours import to_rules_dice
 from .session import CameraSession

@@ -8,9 +8,9 @@ from collections import Counter
 from collections.abc import Collection
 
 from ..rules import Die
+from ..rules.colours import WITHOUT_HUE, canonical
 from ..vision import SeenDie
 from ..vision.colour import LEAN_HUES, OTHER, lean_to
-from ..vision.colour_names import canonical
 
 
 def same_colour(a: str, b: str) -> bool:
@@ -22,7 +22,7 @@ def same_colour(a: str, b: str) -> bool:
 #: them may be of any colour (``may_be``): dice pushed together shade each other, and a pale
 #: picture (a dim room, a washed-out webcam) takes the hue from dice of every colour (docs/
 #: decisions.md, "A roll's colours are named by the roller's hand")
-NEUTRALS = ("black", "grey", "white")
+NEUTRALS = WITHOUT_HUE
 
 #: the colours a die read in a colour with a hue may be besides: blue and violet one for the
 #: other (dice pushed together), black dice with a violet tinge read violet, white dice under a
@@ -46,6 +46,7 @@ CAST_NEIGHBOURS = {
     "violet": {"red"},
     "blue": {"white", "grey"},
 }
+
 
 def to_rules_dice(seen: tuple[SeenDie, ...], expected: dict[tuple[str, bool], int]) -> tuple[Die, ...]:
     """Name each die with the game's colour and mark the Biggy (the largest die of a colour
@@ -246,5 +247,3 @@ def with_player_dice_darker(
     darkness = [-die.lightness for die in seen]
     mine = measuring_most(darkness, held_by_player, RANK_GAP)
     return None if mine is None else [player if i in mine else neutral for i in range(len(seen))]
-
-

@@ -3,7 +3,7 @@
 from collections.abc import Iterable
 
 from ..rules import GameConfig
-from ..vision.colour_names import canonical
+from ..rules.colours import canonical
 
 
 def colours_to_learn(learned: Iterable[str], config: GameConfig) -> list[dict[str, str | None]]:

@@ -4,7 +4,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .banknotes import CLASSIC_DECK, check_banknote
-from .editions import DEFAULT_COLOURS, EDITIONS, NUMBERED_CASINOS, SLOT, EditionRules
+from .colours import DEFAULT_COLOURS
+from .editions import EDITIONS, NUMBERED_CASINOS, SLOT, EditionRules
 from .errors import ConfigError
 
 #: What happens to notes no one wins: under the deck (Spanish text) or out of the game (French).

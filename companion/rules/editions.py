@@ -7,8 +7,6 @@ from types import MappingProxyType
 NUMBERED_CASINOS: tuple[str, ...] = ("1", "2", "3", "4", "5", "6")
 SLOT = "slot"
 
-DEFAULT_COLOURS: tuple[str, ...] = ("red", "green", "blue", "black", "white")
-
 
 @dataclass(frozen=True)
 class EditionRules:

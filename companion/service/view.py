@@ -1,17 +1,40 @@
 """The whole state of a game as JSON for the tablet page and the API."""
 
-from typing import Any
+from typing import TypedDict
 
 from ..report import casino_result_json, standings_json
 from ..rules import CasinoResult, Die, GameState, Phase, Placed, Rolled, RoundResult, score_casino
 from ..rules.banknotes import by_value
 from .live_game import LiveGame
+from .state_types import (
+    CameraJson,
+    CameraRollJson,
+    CasinoJson,
+    CasinoResultJson,
+    DiceGroupJson,
+    GameStateJson,
+    LastRollJson,
+    PlacementJson,
+    ReviewProgressJson,
+    RoundJson,
+    RoundRollJson,
+    ValueGroupJson,
+)
 
 
-def dice_by_colour(dice: tuple[Die, ...] | list[Die]) -> list[dict[str, Any]]:
+class CameraPartJson(TypedDict, total=False):
+    """What the camera's session adds to a game's state (``camera_game.session``): the state's
+    keys of the same names."""
+
+    camera: CameraJson | None
+    camera_roll: CameraRollJson | None
+    proposal: PlacementJson | None
+
+
+def dice_by_colour(dice: tuple[Die, ...] | list[Die]) -> list[DiceGroupJson]:
     """Dice grouped per colour, in order of arrival: [{colour, count, pips, big}]; a colour's
     Biggy dice come first in its pips (``big`` of them), each counting two in ``count``."""
-    groups: dict[str, dict[str, Any]] = {}
+    groups: dict[str, DiceGroupJson] = {}
     for die in sorted(dice, key=lambda d: not d.big):  # stable: arrival order within each kind
         group = groups.setdefault(die.colour, {"colour": die.colour, "count": 0, "pips": [], "big": 0})
         group["count"] += die.weight
@@ -20,7 +43,7 @@ def dice_by_colour(dice: tuple[Die, ...] | list[Die]) -> list[dict[str, Any]]:
     return list(groups.values())
 
 
-def roll_by_value(dice: tuple[Die, ...]) -> list[dict[str, Any]]:
+def roll_by_value(dice: tuple[Die, ...]) -> list[ValueGroupJson]:
     """The last roll grouped by value, for the big choose buttons."""
     values = sorted({d.pips for d in dice})
     return [
@@ -29,7 +52,7 @@ def roll_by_value(dice: tuple[Die, ...]) -> list[dict[str, Any]]:
     ]
 
 
-def casino_result_view(result: CasinoResult) -> dict[str, Any]:
+def casino_result_view(result: CasinoResult) -> CasinoResultJson:
     view = casino_result_json(result)
     view["tallies"] = [
         {"colour": t.colour, "dice": t.dice, "pips": t.pips, "highest": t.highest} for t in result.tallies
@@ -38,7 +61,7 @@ def casino_result_view(result: CasinoResult) -> dict[str, Any]:
     return view
 
 
-def round_view(result: RoundResult) -> dict[str, Any]:
+def round_view(result: RoundResult) -> RoundJson:
     return {
         "number": result.number,
         "casinos": [casino_result_view(c) for c in result.casinos],
@@ -47,7 +70,9 @@ def round_view(result: RoundResult) -> dict[str, Any]:
     }
 
 
-def casino_view(name: str, banknotes: tuple[int, ...] | list[int], dice: tuple[Die, ...] | list[Die]) -> dict:
+def casino_view(
+    name: str, banknotes: tuple[int, ...] | list[int], dice: tuple[Die, ...] | list[Die]
+) -> CasinoJson:
     """A casino during the round: its notes, its dice by colour, and how it would pay if the round
     ended now (the colours that would cancel, who would take which note): what the table argues
     over before every placement."""
@@ -62,13 +87,13 @@ def casino_view(name: str, banknotes: tuple[int, ...] | list[int], dice: tuple[D
 
 
 def state_json(
-    live: LiveGame, camera_part: dict[str, Any] | None = None, review: dict[str, int] | None = None
-) -> dict[str, Any]:
+    live: LiveGame, camera_part: CameraPartJson | None = None, review: ReviewProgressJson | None = None
+) -> GameStateJson:
     """``camera_part``: what the camera's session shows (``camera_game.session``): its health
     (``camera``), the roll waiting for a player (``camera_roll``) and the placement it saw
     (``proposal``); None: no camera. ``review``: how far the review of the game's ended rounds
     has got, while it is made."""
-    camera = camera_part or {}
+    camera: CameraPartJson = camera_part or {}
     state: GameState = live.state
     config = state.config
     return {
@@ -120,11 +145,11 @@ def state_json(
     }
 
 
-def round_rolls(live: LiveGame) -> list[dict[str, Any]]:
+def round_rolls(live: LiveGame) -> list[RoundRollJson]:
     """The rolls of the current round, each with its event number and its placement."""
     if live.state.is_over:
         return []
-    rolls: list[dict[str, Any]] = []
+    rolls: list[RoundRollJson] = []
     first = live.state.round_first_event
     for index, event in enumerate(live.events[first:], start=first):
         if isinstance(event, Rolled):
@@ -141,7 +166,7 @@ def round_rolls(live: LiveGame) -> list[dict[str, Any]]:
     return rolls
 
 
-def _last_roll(state: GameState) -> dict[str, Any] | None:
+def _last_roll(state: GameState) -> LastRollJson | None:
     if state.last_roll is None:
         return None
     roll = state.last_roll

@@ -12,7 +12,11 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-PALETTE = ("red", "green", "blue", "black", "white", "yellow", "grey", "violet")
+from ..rules.colours import PLAYER_COLOURS
+
+#: the game's colours the palette names: all but orange, whose dice it reads red (the roller's
+#: hand names them: ``camera_game.roll_colours``)
+PALETTE = tuple(colour for colour in PLAYER_COLOURS if colour != "orange")
 OTHER = "other"
 
 #: CIELAB hue angle (degrees) of each chromatic colour's body, and how far it may stray

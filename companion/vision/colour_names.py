@@ -1,38 +1,10 @@
-"""What a player calls a colour, as the reader and the tablet page name it: the palette's names,
-American spelling and the rule texts' Spanish and French, any other name kept as given, and a
-"did you mean …?" for what looks like a typo of one of the palette's names."""
+"""What a player calls a colour, as the reader names it: the palette's names, the game's other
+names for them (``rules.colours.OTHER_NAMES``), any other name kept as given, and a "did you
+mean …?" for what looks like a typo of one of the palette's names."""
 
+from ..rules.colours import OTHER_NAMES
 from ..words import nearest
 from .colour import PALETTE
-
-#: other names a player may give a colour of the reader's palette: American spelling, and the
-#: Spanish and French of the rule texts (so "blanc" is white, not a typo of "black")
-OTHER_NAMES = {
-    "gray": "grey",
-    "purple": "violet",
-    "rojo": "red",
-    "rouge": "red",
-    "verde": "green",
-    "vert": "green",
-    "azul": "blue",
-    "bleu": "blue",
-    "negro": "black",
-    "noir": "black",
-    "blanco": "white",
-    "blanc": "white",
-    "amarillo": "yellow",
-    "jaune": "yellow",
-    "gris": "grey",
-    "violeta": "violet",
-    "morado": "violet",
-}
-
-
-def canonical(colour: str) -> str:
-    """The reader's name for a colour the game may spell otherwise ("Gray" is grey, "rouge" red:
-    any case, and ``OTHER_NAMES``, the other names calibration learns a colour under)."""
-    name = colour.strip().lower()
-    return OTHER_NAMES.get(name, name)
 
 
 class ColourNameError(ValueError):

@@ -6,10 +6,17 @@ import segno
 from flask import Blueprint, Response, abort, current_app, render_template, request
 
 from ..service import GameNotFound, GameService
+from .colours import PageColours, page_colours
 
 blueprint = Blueprint("pages", __name__)
 
 MAX_QR_TEXT = 600
+
+
+@blueprint.app_context_processor
+def colours() -> dict[str, PageColours]:
+    """Every page's template gets the game's colours, which ``common.js`` reads."""
+    return {"colours": page_colours()}
 
 
 def service() -> GameService:

@@ -10,9 +10,9 @@ from flask import request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..rules import ConfigError, Die, GameConfig, IllegalMove
+from ..rules.colours import COLOURS, OTHER_NAMES
 from ..rules.events import DIE_FIELDS, die_from_dict
 from ..service import RequestError
-from ..vision.colour_names import OTHER_NAMES
 from ..words import slips_from, unknown_field
 
 #: the most dice a roll request may hold (a game has at most 8 per player and the neutral ones)
@@ -41,11 +41,8 @@ ROLL_FIELDS = ("dice",)
 CORRECTION_FIELDS = ("event", "dice")
 HINTS_FIELDS = ("on",)
 CAMERA_FIX_FIELDS = ("version", "die", *DIE_FIELDS)
-#: the player colours the tablet page offers or draws, and the other names a player may give them
-KNOWN_COLOURS = (
-    *("red", "green", "blue", "black", "white", "yellow", "violet", "orange", "grey", "pink", "brown"),
-    *OTHER_NAMES,
-)
+#: the colours the game names, and the other names a player may give them
+KNOWN_COLOURS = (*COLOURS, *OTHER_NAMES)
 
 
 def check_fields(data: dict[str, Any], fields: tuple[str, ...], what: str) -> None:

@@ -14,7 +14,6 @@ from flask import Blueprint, Response, current_app, jsonify, render_template, re
 from ..camera.table_setup import AREAS, SetupError, TableSetup
 from ..camera_game.table_colours import colours_to_learn
 from ..service import RequestError
-from ..vision.colour import PALETTE
 from .failures import error_body
 from .requests import json_body
 
@@ -76,7 +75,7 @@ def malformed(err: Exception) -> tuple[Response, int]:
 
 @blueprint.get("/setup")
 def page() -> str:
-    return render_template("setup.html", areas=AREAS, colours=PALETTE)
+    return render_template("setup.html", areas=AREAS)
 
 
 def with_game(state: dict[str, Any]) -> dict[str, Any]:

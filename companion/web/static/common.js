@@ -1,22 +1,17 @@
 // Helpers shared by every page: money, colours, elements, the API with its token, messages.
-const CSS_COLOURS = {
-  red: "#d62828", green: "#2a9d3f", blue: "#1d5fd1", black: "#1b1b1b", white: "#f4f4f0",
-  yellow: "#f2c230", grey: "#8d8d8d", gray: "#8d8d8d", violet: "#7b3fb8", purple: "#7b3fb8",
-  orange: "#f07a1a", pink: "#e85d9e", brown: "#7a4b2a",
-};
-
-// the colours a player may pick (new game, table setup)
-const COLOUR_CHOICES = ["red", "green", "blue", "black", "white", "yellow", "violet", "orange", "grey"];
+// the game's colours, as the server names and draws them ({choices, defaults, swatches, light}:
+// companion/web/colours.py); their names in each language are in i18n.js
+const COLOURS = JSON.parse(document.getElementById("colours").textContent);
 
 function cssColour(name) {
-  if (CSS_COLOURS[name]) return CSS_COLOURS[name];
+  if (COLOURS.swatches[name]) return COLOURS.swatches[name];
   let hash = 0;
   for (const ch of name) hash = (hash * 31 + ch.charCodeAt(0)) % 360;
   return `hsl(${hash}, 60%, 45%)`;
 }
 
 function inkFor(name) {
-  return ["white", "yellow"].includes(name) ? "#111" : "#fff";
+  return COLOURS.light.includes(name) ? "#111" : "#fff";
 }
 
 function money(amount) {

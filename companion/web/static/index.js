@@ -1,10 +1,9 @@
 // New game form and the list of games on this table.
-const DEFAULT_COLOURS = ["red", "green", "blue", "black", "white"];
 
 function playerRow(index) {
   const colour = el("select", { name: `colour-${index}`, "aria-label": t("new.colour") },
-    COLOUR_CHOICES.map((c) => el("option", { value: c }, colourName(c))));
-  colour.value = DEFAULT_COLOURS[index] || COLOUR_CHOICES[index];
+    COLOURS.choices.map((c) => el("option", { value: c }, colourName(c))));
+  colour.value = COLOURS.defaults[index] || COLOURS.choices[index];
   const name = el("input", { name: `name-${index}`, placeholder: t("new.name"), "aria-label": t("new.name"),
     value: "", autocomplete: "off" });
   return el("div", { class: "player-row" }, el("span", { class: "seat" }, index + 1), name, colour);

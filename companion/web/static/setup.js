@@ -283,7 +283,7 @@ async function learnColour() {
 document.addEventListener("DOMContentLoaded", () => {
   setupToken();
   document.getElementById("setup-colour").replaceChildren(
-    ...COLOUR_CHOICES.map((c) => el("option", { value: c }, colourName(c))));
+    ...COLOURS.choices.map((c) => el("option", { value: c }, colourName(c))));
   document.querySelectorAll(".area-choice").forEach((button) =>
     button.addEventListener("click", () => choose(button.dataset.area)));
   const view = document.getElementById("setup-view");
