@@ -1,11 +1,34 @@
 """JSON shapes of results, shared by the command line, the web API and exports."""
 
-from typing import Any
+from typing import TypedDict
 
 from .rules import CasinoResult, GameState, RoundResult
 
 
-def casino_result_json(result: CasinoResult) -> dict[str, Any]:
+class PayoutJson(TypedDict):
+    colour: str
+    banknote: int
+
+
+class ScoredCasinoJson(TypedDict):
+    casino: str
+    banknotes: list[int]
+    cancelled: list[str]
+    payouts: list[PayoutJson]
+    unclaimed: list[int]
+
+
+class ScoredRoundJson(TypedDict):
+    casinos: list[ScoredCasinoJson]
+
+
+class StandingJson(TypedDict):
+    colour: str
+    money: int
+    banknotes: int
+
+
+def casino_result_json(result: CasinoResult) -> ScoredCasinoJson:
     """A scored casino exactly as `companion score` prints it."""
     return {
         "casino": result.casino,
@@ -26,9 +49,9 @@ def totals_json(results: list[CasinoResult], neutral: str | None) -> dict[str, i
     return totals
 
 
-def round_json(result: RoundResult) -> dict[str, Any]:
+def round_json(result: RoundResult) -> ScoredRoundJson:
     return {"casinos": [casino_result_json(c) for c in result.casinos]}
 
 
-def standings_json(state: GameState) -> list[dict[str, Any]]:
+def standings_json(state: GameState) -> list[StandingJson]:
     return [{"colour": s.colour, "money": s.money, "banknotes": s.banknotes} for s in state.standings()]

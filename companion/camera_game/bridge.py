@@ -4,13 +4,13 @@ correction (or, for a roll that fits, a confirmation). Dice that arrived in a
 casino zone become a placement proposal (accepted at once only with ``accept_placements``)."""
 
 from collections import Counter
-from typing import Any
 
 from ..camera.watcher import Settled
 from ..fixes import DieCrop
 from ..fixes.crops import die_crop, picture_boxes
-from ..rules import Die, Phase
+from ..rules import Die, GameState, Phase
 from ..rules.colours import canonical
+from ..service.state_types import PlacementJson
 from ..vision import SeenDie
 from ..vision.annotate import annotate, jpeg
 from ..vision.sure import is_sure
@@ -29,7 +29,7 @@ def unsure_dice(seen: tuple[SeenDie, ...]) -> tuple[int, ...]:
     return tuple(i for i, die in enumerate(seen) if unsure(die))
 
 
-def placement_seen(placed: dict[str, int], before: dict[str, int], state: Any) -> dict[str, Any] | None:
+def placement_seen(placed: dict[str, int], before: dict[str, int], state: GameState) -> PlacementJson | None:
     """The casino whose zone gained the most dice since the previous settled view, among the
     values just rolled. Comparing two views of the camera (not the camera with the game)
     cancels whatever it steadily mistakes for a die, such as a painted casino number."""
@@ -51,7 +51,7 @@ def placement_seen(placed: dict[str, int], before: dict[str, int], state: Any) -
     return {"value": int(name), "casino": name}
 
 
-def taken_from_others(seen: tuple[SeenDie, ...], named: tuple[Die, ...], state: Any) -> tuple[int, ...]:
+def taken_from_others(seen: tuple[SeenDie, ...], named: tuple[Die, ...], state: GameState) -> tuple[int, ...]:
     """The dice read in another player's colour that the naming gave the roller: a renaming
     that changes whose dice they are is asked about, never assumed (a roll read as black, blue,
     red and white dice is not the white player's until a player says so)."""

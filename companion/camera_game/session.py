@@ -6,6 +6,7 @@ Every command here runs under the game service's lock and goes through its publi
 a roll the camera offers while a player taps is weighed against the game as it is then, and
 each game's state shows the session and the game at the same moment."""
 
+import copy
 import logging
 import secrets
 import sqlite3
@@ -19,6 +20,8 @@ from ..fixes import DieCrop, Fix, FixStore
 from ..rules import Die, Event, GameState, IllegalMove, Rolled
 from ..rules.events import die_from_dict, die_to_dict
 from ..service import FixRefused, GameService, LiveGame
+from ..service.state_types import CameraJson, CameraRollJson, PlacementJson
+from ..service.view import CameraPartJson
 from ..words import counted
 
 log = logging.getLogger(__name__)
@@ -40,7 +43,7 @@ class WaitingRoll:
     """A camera reading that does not fit the roll, or holds a die the camera is unsure of."""
 
     #: as the page shows it: {"dice", "kind", "problem", "unsure", "fixed", "boxes", "version"}
-    shown: dict[str, Any]
+    shown: CameraRollJson
     #: the camera's picture of it, with what was read drawn on it (JPEG)
     frame: bytes | None
     offer: CameraOffer
@@ -60,23 +63,23 @@ class CameraSession:
         self.fixes = fixes
         self._clock = clock or (lambda: datetime.now(UTC))
         #: the camera's health when a camera loop runs: {"ok", "ended", "kind", "message", "source"}
-        self.status: dict[str, Any] | None = None
+        self.status: CameraJson | None = None
         #: set when a player asks the camera to read the table again (the camera loop clears it)
         self.read_again = threading.Event()
         self._waiting: dict[str, WaitingRoll] = {}
         #: a placement the camera saw happen, per game: {"value", "casino"}
-        self._proposals: dict[str, dict[str, Any]] = {}
+        self._proposals: dict[str, PlacementJson] = {}
         games.attach(self)
 
     # ------------------------------------------------------------------ what the game shows
-    def state_of(self, game_id: str) -> dict[str, Any]:
+    def state_of(self, game_id: str) -> CameraPartJson:
         """The camera's part of the game's state (a copy: a fix changes the waiting roll later)."""
         waiting = self._waiting.get(game_id)
         proposal = self._proposals.get(game_id)
         return {
-            "camera": dict(self.status) if self.status is not None else None,
+            "camera": self.status.copy() if self.status is not None else None,
             "camera_roll": _copy(waiting.shown) if waiting is not None else None,
-            "proposal": dict(proposal) if proposal is not None else None,
+            "proposal": proposal.copy() if proposal is not None else None,
         }
 
     def played(self, game_id: str, event: Event | None) -> None:
@@ -86,12 +89,12 @@ class CameraSession:
             self._waiting.pop(game_id, None)
         self._proposals.pop(game_id, None)
 
-    def waiting_roll(self, game_id: str) -> dict[str, Any] | None:
+    def waiting_roll(self, game_id: str) -> CameraRollJson | None:
         """The camera's roll that waits for a player in this game, as the page shows it."""
         with self.games.locked():
             return self.state_of(game_id)["camera_roll"]
 
-    def proposal(self, game_id: str) -> dict[str, Any] | None:
+    def proposal(self, game_id: str) -> PlacementJson | None:
         """The placement the camera saw happen in this game, waiting for a tap."""
         with self.games.locked():
             return self.state_of(game_id)["proposal"]
@@ -243,7 +246,7 @@ class CameraSession:
             self.games.publish(game_id)
         return live
 
-    def propose_placement(self, game_id: str, proposal: dict[str, Any] | None) -> None:
+    def propose_placement(self, game_id: str, proposal: PlacementJson | None) -> None:
         """The placement the camera saw happen (None: none), shown for a player to confirm."""
         with self.games.locked():
             self.games.get(game_id)
@@ -256,9 +259,9 @@ class CameraSession:
             self.games.publish(game_id)
 
 
-def _copy(shown: dict[str, Any]) -> dict[str, Any]:
+def _copy(shown: CameraRollJson) -> CameraRollJson:
     """A waiting roll as the page shows it, apart from the one a fix changes."""
-    return {key: list(value) if isinstance(value, list) else value for key, value in shown.items()}
+    return copy.deepcopy(shown)
 
 
 def roller_name(state: GameState) -> str:

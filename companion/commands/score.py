@@ -8,7 +8,7 @@ from typing import Any
 from ..report import casino_result_json, totals_json
 from ..rules import NUMBERED_CASINOS, SLOT, CasinoResult, Die, score_casino
 from ..rules.banknotes import check_banknote
-from ..rules.dice import check_die
+from ..rules.dice import die_of
 from ..rules.events import DIE_FIELDS
 from ..words import unknown_field
 from . import CommandError
@@ -111,15 +111,8 @@ def _parse_die(casino: str, number: int, raw: Any) -> Die:
     if not isinstance(raw, dict):
         raise CommandError(f"casino {casino}, die {number}: must be an object with colour and pips")
     check_fields(raw, DIE_FIELDS, f"casino {casino}, die {number}")
-    colour = raw.get("colour")
     try:
-        die = check_die(
-            Die(
-                colour.strip().lower() if isinstance(colour, str) else colour,
-                raw.get("pips"),
-                raw.get("big", False),
-            )
-        )
+        die = die_of(raw.get("colour"), raw.get("pips"), raw.get("big", False))
     except ValueError as err:
         raise CommandError(f"casino {casino}, die {number}: {err}") from None
     if casino != SLOT and die.pips != int(casino):

@@ -24,11 +24,12 @@ def check_pips(pips: object) -> int:
     return pips
 
 
-def check_die(die: Die) -> Die:
-    """Validate a die's fields; raise ValueError naming the bad value."""
-    if not isinstance(die.colour, str) or not die.colour.strip():
-        raise ValueError(f"a die needs a colour name, got {die.colour!r}")
-    check_pips(die.pips)
-    if not isinstance(die.big, bool):
-        raise ValueError(f"'big' must be true or false, got {die.big!r}")
-    return die
+def die_of(colour: object, pips: object, big: object = False) -> Die:
+    """The die of these values as JSON gives them (the colour's case and spaces do not count);
+    ValueError naming the bad value."""
+    if not isinstance(colour, str) or not colour.strip():
+        raise ValueError(f"a die needs a colour name, got {colour!r}")
+    checked = check_pips(pips)
+    if not isinstance(big, bool):
+        raise ValueError(f"'big' must be true or false, got {big!r}")
+    return Die(colour.strip().lower(), checked, big)

@@ -5,10 +5,10 @@ every roll, whether from the camera, a tap on the tablet or a seeded RNG, is a `
 """
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypedDict
 
 from .config import GameConfig
-from .dice import Die, check_die
+from .dice import Die, die_of
 from .errors import IllegalMove
 
 
@@ -43,7 +43,13 @@ Event = GameStarted | Rolled | Placed
 DIE_FIELDS = ("colour", "pips", "big")
 
 
-def die_to_dict(die: Die) -> dict[str, Any]:
+class DieJson(TypedDict):
+    colour: str
+    pips: int
+    big: bool
+
+
+def die_to_dict(die: Die) -> DieJson:
     return {"colour": die.colour, "pips": die.pips, "big": die.big}
 
 
@@ -51,15 +57,8 @@ def die_from_dict(data: Any) -> Die:
     """Read one die from JSON-like data; IllegalMove with the reason when it is malformed."""
     if not isinstance(data, dict):
         raise IllegalMove(f"a die must be an object with a colour and pips, got {data!r}")
-    colour = data.get("colour")
     try:
-        return check_die(
-            Die(
-                colour.strip().lower() if isinstance(colour, str) else colour,
-                data.get("pips"),
-                data.get("big", False),
-            )
-        )
+        return die_of(data.get("colour"), data.get("pips"), data.get("big", False))
     except ValueError as err:
         raise IllegalMove(str(err)) from None
 

@@ -32,7 +32,7 @@ from .errors import GameDamaged, GameNotFound, RequestError, Unauthorized
 from .live_game import LiveGame, Snapshot
 from .reviews import ROLLOUTS, Reviewer
 from .stored_log import Damage, replay_stored
-from .view import state_json
+from .view import CameraPartJson, state_json
 
 #: games kept in memory besides those in play (followed live, the last changed): a game is
 #: about 0.2 MB in memory, and one not kept is read again in a few milliseconds
@@ -43,7 +43,7 @@ class Beside(Protocol):
     """What a game's pages show beside its events, kept by another part of the companion (the
     camera's session: its health, the roll waiting for a player, a placement it saw)."""
 
-    def state_of(self, game_id: str) -> dict[str, Any]:
+    def state_of(self, game_id: str) -> CameraPartJson:
         """Its part of the game's state (``view.state_json``); asked under the service's lock."""
         ...
 

@@ -5,6 +5,7 @@ from typing import Any
 
 from ..rules import Event, GameState
 from ..storage import GameRecord
+from .state_types import GameStateJson, LastChangeJson
 
 
 @dataclass
@@ -19,7 +20,7 @@ class LiveGame:
     #: (and each time the game is read from the store), never an earlier one again, so what is
     #: worked out from the events (the hints) is kept under it
     revision: int = 0
-    last_change: dict[str, Any] = field(default_factory=dict)
+    last_change: LastChangeJson = field(default_factory=lambda: LastChangeJson())
     #: the table's choices for this game (``hints``), kept beside its events
     settings: dict[str, Any] = field(default_factory=dict)
 
@@ -29,5 +30,5 @@ class Snapshot:
     """A game's state at one revision: as a dict and as the JSON text sent to clients."""
 
     revision: int  # the game's version on the change feed
-    state: dict[str, Any]
+    state: GameStateJson
     text: str

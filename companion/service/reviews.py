@@ -20,6 +20,7 @@ from ..odds.review import ROLLOUTS, GameReview, Progress, review_game, reviewed_
 from ..rules import Event, event_to_dict
 from ..storage import EventStore
 from .live_game import LiveGame
+from .state_types import ReviewProgressJson
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +71,7 @@ class Reviewer:
                 self._thread.start()
         self._queue.put(game_id)
 
-    def progress(self, game_id: str) -> dict[str, int] | None:
+    def progress(self, game_id: str) -> ReviewProgressJson | None:
         """How far the review under way (or waiting) has got: {"done", "total"}; None when idle."""
         with self._lock:
             step = self._progress.get(game_id)

@@ -8,11 +8,9 @@ colour name."""
 
 from typing import Any, TypedDict
 
-
-class DieJson(TypedDict):
-    colour: str
-    pips: int
-    big: bool
+from .. import report
+from ..report import PayoutJson, StandingJson
+from ..rules.events import DieJson
 
 
 class DieKindJson(TypedDict):
@@ -51,11 +49,6 @@ class DiceGroupJson(TypedDict):
     big: int
 
 
-class PayoutJson(TypedDict):
-    colour: str
-    banknote: int
-
-
 class CasinoJson(TypedDict):
     casino: str
     banknotes: list[int]
@@ -85,12 +78,6 @@ class DeckJson(TypedDict):
     by_value: list[NoteCountJson]
 
 
-class StandingJson(TypedDict):
-    colour: str
-    money: int
-    banknotes: int
-
-
 class TallyJson(TypedDict):
     colour: str
     dice: int
@@ -98,12 +85,9 @@ class TallyJson(TypedDict):
     highest: int
 
 
-class CasinoResultJson(TypedDict):
-    casino: str
-    banknotes: list[int]
-    cancelled: list[str]
-    payouts: list[PayoutJson]
-    unclaimed: list[int]
+class CasinoResultJson(report.ScoredCasinoJson):
+    """A casino's result as ``companion score`` gives it, with each colour's tally and dice."""
+
     tallies: list[TallyJson]
     dice: list[DiceGroupJson]
 

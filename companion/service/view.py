@@ -53,12 +53,13 @@ def roll_by_value(dice: tuple[Die, ...]) -> list[ValueGroupJson]:
 
 
 def casino_result_view(result: CasinoResult) -> CasinoResultJson:
-    view = casino_result_json(result)
-    view["tallies"] = [
-        {"colour": t.colour, "dice": t.dice, "pips": t.pips, "highest": t.highest} for t in result.tallies
-    ]
-    view["dice"] = dice_by_colour(result.dice)
-    return view
+    return {
+        **casino_result_json(result),
+        "tallies": [
+            {"colour": t.colour, "dice": t.dice, "pips": t.pips, "highest": t.highest} for t in result.tallies
+        ],
+        "dice": dice_by_colour(result.dice),
+    }
 
 
 def round_view(result: RoundResult) -> RoundJson:
