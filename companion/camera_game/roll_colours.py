@@ -67,15 +67,15 @@ def to_rules_dice(seen: tuple[SeenDie, ...], expected: dict[tuple[str, bool], in
     return tuple(out)
 
 
-def held_colours(expected: dict[tuple[str, bool], int]) -> Counter:
+def held_colours(expected: dict[tuple[str, bool], int]) -> Counter[str]:
     """How many dice of each colour the roller holds, their Biggy with the others."""
-    held = Counter()
+    held: Counter[str] = Counter()
     for (colour, _), n in expected.items():
         held[colour] += n
     return held
 
 
-def held_neutrals(held: Counter) -> list[str]:
+def held_neutrals(held: Counter[str]) -> list[str]:
     """The game's spellings of the colours without hue the roller holds dice of, darkest first."""
     return [colour for tone in NEUTRALS for colour in held if held[colour] and canonical(colour) == tone]
 
@@ -151,10 +151,11 @@ def with_player_dice_told(
     ``LEAN_GAP`` more than the neutral die leaning most; otherwise None (the names stay as
     read)."""
     hand = player_and_neutral(named, expected, LEAN_HUES)
-    if hand is None or any(die.tint is None for die in seen):
+    tints = [die.tint for die in seen if die.tint is not None]
+    if hand is None or len(tints) < len(seen):
         return None
     player, held_by_player, neutral = hand
-    lean = [lean_to(die.tint, canonical(player)) for die in seen]
+    lean = [lean_to(tint, canonical(player)) for tint in tints]
     mine = measuring_most(lean, held_by_player, LEAN_GAP)
     return None if mine is None else [player if i in mine else neutral for i in range(len(seen))]
 
@@ -207,8 +208,8 @@ def with_neutrals_ranked(
     if len(tones) < 2:
         return None
     neutral = [i for i, colour in enumerate(named) if canonical(colour) in (*NEUTRALS, OTHER)]
-    lightness = {i: seen[i].lightness for i in neutral}
-    if len(neutral) != sum(held[colour] for colour in tones) or None in lightness.values():
+    lightness = {i: light for i in neutral if (light := seen[i].lightness) is not None}
+    if len(neutral) != sum(held[colour] for colour in tones) or len(lightness) < len(neutral):
         return None
     order = sorted(neutral, key=lambda i: lightness[i])
     renamed, start = list(named), 0
@@ -239,11 +240,11 @@ def with_player_dice_darker(
     a lightness, and the darkest white die is ``RANK_GAP`` lighter than the lightest of the
     player's; otherwise None (the names stay as read)."""
     hand = player_and_neutral(named, expected, DARKER_THAN_WHITE)
-    if hand is None or canonical(hand[2]) != "white" or any(die.lightness is None for die in seen):
+    darkness = [-die.lightness for die in seen if die.lightness is not None]
+    if hand is None or canonical(hand[2]) != "white" or len(darkness) < len(seen):
         return None
     player, held_by_player, neutral = hand
     if {canonical(colour) for colour in named} - {*NEUTRALS, OTHER, canonical(player)}:
         return None
-    darkness = [-die.lightness for die in seen]
     mine = measuring_most(darkness, held_by_player, RANK_GAP)
     return None if mine is None else [player if i in mine else neutral for i in range(len(seen))]
