@@ -10,13 +10,12 @@ give the same results within their sampling error."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ..rules import GameConfig, GameState
 from ..rules.banknotes import build_deck, deal_count, deal_to_minimum
-from ..rules.editions import NUMBERED_CASINOS, SLOT
+from ..rules.editions import NUMBERED_CASINOS
 from ..rules.scoring import rank
 from .position import Position, add_dice
 
@@ -132,22 +131,6 @@ class Table:
             [score_counts(name, notes, position.tallies[name]) for name, notes in position.notes.items()]
         )
 
-    def score_paid(
-        self, notes: dict[str, tuple[int, ...]], paid: Sequence[Sequence[int]], colours: list[str]
-    ) -> None:
-        """End a round played in arrays (``batch``): ``paid[c][k]``, the note colour ``k`` took on
-        the ``c``-th casino of ``notes``, 0 for none (which dice cancelled is not kept)."""
-        scored = []
-        for c, (name, dealt) in enumerate(notes.items()):
-            payouts = sorted(
-                ((colours[k], int(note)) for k, note in enumerate(paid[c]) if note), key=lambda p: -p[1]
-            )
-            unclaimed = list(dealt)
-            for _, note in payouts:
-                unclaimed.remove(note)
-            scored.append(ScoredCasino(name, dealt, (), tuple(payouts), tuple(unclaimed)))
-        self.settle(scored)
-
     def settle(self, scored: list[ScoredCasino]) -> None:
         """Pay each scored casino, send what nobody keeps under the deck or out of the game, as
         the config and the edition say."""
@@ -189,17 +172,7 @@ def roll_leftover_neutral(position: Position, count: int, rng: random.Random) ->
 
 
 def score_counts(name: str, notes: tuple[int, ...], tally: dict[str, list[int]]) -> ScoredCasino:
-    """One casino scored from its counts: the slot with the rules' own ranking (``scoring.rank``),
-    a numbered casino by dice count alone, where a count two colours share cancels both (the
-    same ranking, three times faster; a property test holds them equal)."""
-    if name == SLOT:
-        _, cancelled, winners = rank(name, [(c, *entry) for c, entry in tally.items()])
-    else:
-        holder: dict[int, str | None] = {}  # per count: the one colour with it, None when shared
-        for colour, entry in tally.items():
-            count = entry[0]
-            holder[count] = None if count in holder else colour
-        winners = [holder[n] for n in sorted(holder, reverse=True) if holder[n] is not None]
-        cancelled = [c for c, entry in tally.items() if holder[entry[0]] is None]
+    """One casino scored from its counts with the rules' own ranking (``scoring.rank``)."""
+    _, cancelled, winners = rank(name, [(colour, *entry) for colour, entry in tally.items()])
     payouts = tuple(zip(winners, notes, strict=False))
     return ScoredCasino(name, notes, tuple(sorted(cancelled)), payouts, notes[len(payouts) :])
