@@ -253,21 +253,23 @@ def test_rollouts_stepped_at_once_pay_as_rollouts_one_by_one(players, options):
         )
 
 
-def test_advise_reads_an_export_as_it_reads_the_state_and_names_an_export_that_does_not_replay(
-    tmp_path, capsys, client, game
-):
-    """The same game as the API's state and as its export (its events replayed through the rules):
-    the same seed gives the same advice, to the last figure."""
+def test_advise_reads_a_stored_game_and_an_export_as_it_reads_the_state(tmp_path, capsys, client, game):
+    """The same game as the API's state, as its export and by its id in the data folder (events
+    replayed through the rules): the same seed gives the same advice, to the last figure. An
+    export that does not replay is named with its first bad event."""
     rolled = game.post("/rolls/virtual").get_json()
     export = client.get(f"/api/games/{game.id}/export.json").get_json()
     state_file, export_file = tmp_path / "state.json", tmp_path / "export.json"
     state_file.write_text(json.dumps(rolled))
     export_file.write_text(json.dumps(export))
     answers = []
-    for path in (state_file, export_file):
-        assert main(["advise", str(path), "--rollouts", "200", "--seed", "4", "--json"]) == 0
+    by_id = [game.id, "--data", str(tmp_path / "data")]
+    for source in ([str(state_file)], [str(export_file)], by_id):
+        assert main(["advise", *source, "--rollouts", "200", "--seed", "4", "--json"]) == 0
         answers.append(json.loads(capsys.readouterr().out))
-    assert answers[0] == answers[1] and answers[0]["choices"]
+    assert answers[0] == answers[1] == answers[2] and answers[0]["choices"]
+    assert main(["advise", game.id[:-1] + "x", "--data", str(tmp_path / "data")]) == 2
+    assert f"did you mean {game.id}?" in capsys.readouterr().err
     assert main(["advise", str(export_file), "--rollouts", "200", "--seed", "4"]) == 0
     name = next(p["name"] for p in rolled["players"] if p["colour"] == rolled["current_player"])
     assert capsys.readouterr().out.startswith(f"{name} to place.")

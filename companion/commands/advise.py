@@ -1,10 +1,11 @@
-"""`companion advise GAME.json|-`: what each placement of the roll in front of the player is
-worth: the chance to win the game, the money by the round's end and the margin over the strongest
-rival, as a table or (``--json``) as the API's JSON.
+"""`companion advise GAME_ID|GAME.json|-`: what each placement of the roll in front of the
+player is worth: the chance to win the game, the money by the round's end and the margin over the
+strongest rival, as a table or (``--json``) as the API's JSON.
 
-A game is read as the service reads it: an export (``GET /api/games/<id>/export.json``) is its event
-log, replayed through the rules. A state as ``GET /api/games/<id>`` gives it holds no event log;
-it is turned into the round in counts here, once, at the edge."""
+A game is read as the service reads it: a stored game (by its id, in the data folder) and an
+export (``GET /api/games/<id>/export.json``) are event logs, replayed through the rules. A state
+as ``GET /api/games/<id>`` gives it holds no event log; it is turned into the round in counts
+here, once, at the edge."""
 
 import argparse
 import json
@@ -30,8 +31,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument(
         "state",
-        help="a game's state as GET /api/games/<id> gives it or its export, or - for standard input",
+        help="a stored game's id, a game's state as GET /api/games/<id> gives it or its export.json, "
+        "or - for standard input",
     )
+    parser.add_argument("--data", type=Path, help="the games' folder (default: the one `serve` uses)")
     parser.add_argument(
         "--rollouts", type=whole_number(2, 1_000_000), default=1000, help="rollouts per choice (default 1000)"
     )
@@ -46,14 +49,13 @@ def run(args: argparse.Namespace) -> int:
     from ..odds.advisor import advice_json, advice_of_state
     from .odds_tables import advice_table
 
-    data = read_json(args.state)
     rng = random.Random(args.seed)
-    if isinstance(data.get("events"), list):
-        state = replayed_export(data, args.state)
-        try:
-            answer = advice_of_state(state, args.rollouts, rng)
-        except ValueError:
-            raise CommandError(NO_ROLL) from None
+    data = None if names_a_game(args.state) else read_json(args.state)
+    if data is None or isinstance(data.get("events"), list):
+        state = stored_game(args.state, args.data) if data is None else replayed_export(data, args.state)
+        if state.phase.value != "place" or not state.last_roll:
+            raise CommandError(NO_ROLL)
+        answer = advice_of_state(state, args.rollouts, rng)
         names = {p.colour: p.name for p in state.config.players}
     else:
         position, standing, dice, names = read_api_state(data)
@@ -64,6 +66,33 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(advice_table(answer, names.get(answer["player"], answer["player"])))
     return 0
+
+
+def names_a_game(source: str) -> bool:
+    """Whether ``source`` is a game's id rather than a file: no such file, and no folder or
+    suffix in the name that would make it one."""
+    path = Path(source)
+    return source != "-" and not path.exists() and path.name == source and not path.suffix
+
+
+def stored_game(game_id: str, data: Path | None) -> "GameState":
+    """A stored game's state, as the service replays its events."""
+    from ..service import GameDamaged, GameNotFound, GameService
+    from ..storage import EventStore, StoreError
+    from .stored_games import games_folder, unknown_game
+
+    folder = games_folder(data)
+    try:
+        games = GameService(EventStore(folder))
+    except StoreError as err:
+        raise CommandError(str(err)) from None
+    try:
+        return games.get(game_id).state
+    except GameNotFound:
+        ids = [record.id for record in games.store.games()]
+        raise CommandError(unknown_game(game_id, folder, ids)) from None
+    except GameDamaged as err:
+        raise CommandError(str(err)) from None
 
 
 def read_json(source: str) -> dict[str, Any]:

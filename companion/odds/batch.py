@@ -102,11 +102,16 @@ class RoundEnds:
         return slice(index * self.rollouts, (index + 1) * self.rollouts)
 
 
-def ranking_key(count: np.ndarray, pips: np.ndarray | int = 0, high: np.ndarray | int = 0) -> np.ndarray:
+def ranking_key(
+    count: np.ndarray, pips: np.ndarray | None = None, high: np.ndarray | None = None
+) -> np.ndarray:
     """``scoring.rank``'s order as one number per colour: the dice count, then (pass them on the
     slot only) the pip sum and the highest die. A pip sum stays far below 999 (all of a colour's
     dice showing six: under 100), so the count always weighs more."""
-    return count * 10_000 + pips * 10 + high
+    key = count * 10_000
+    if pips is not None and high is not None:
+        key += pips * 10 + high
+    return key
 
 
 class Rollouts:

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from ..rules import GameConfig, GameState
 from ..rules.banknotes import build_deck, deal_count, deal_to_minimum
-from ..rules.editions import NUMBERED_CASINOS
+from ..rules.editions import NUMBERED_CASINOS, SLOT
 from ..rules.scoring import rank
 from .position import Position, add_dice
 
@@ -172,7 +172,18 @@ def roll_leftover_neutral(position: Position, count: int, rng: random.Random) ->
 
 
 def score_counts(name: str, notes: tuple[int, ...], tally: dict[str, list[int]]) -> ScoredCasino:
-    """One casino scored from its counts with the rules' own ranking (``scoring.rank``)."""
-    _, cancelled, winners = rank(name, [(colour, *entry) for colour, entry in tally.items()])
+    """One casino scored from its counts: the slot with the rules' own ranking (``scoring.rank``),
+    a numbered casino by dice count alone, where a count two colours share cancels both. The
+    scalar engine's one payout: ``scoring.rank`` on every casino made whole games 7-14 % slower
+    (docs/decisions.md, "One engine per purpose"); a property test holds the two equal."""
+    if name == SLOT:
+        _, cancelled, winners = rank(name, [(colour, *entry) for colour, entry in tally.items()])
+    else:
+        holder: dict[int, str | None] = {}  # per count: the one colour with it, None when shared
+        for colour, entry in tally.items():
+            count = entry[0]
+            holder[count] = None if count in holder else colour
+        winners = [holder[n] for n in sorted(holder, reverse=True) if holder[n] is not None]
+        cancelled = [c for c, entry in tally.items() if holder[entry[0]] is None]
     payouts = tuple(zip(winners, notes, strict=False))
     return ScoredCasino(name, notes, tuple(sorted(cancelled)), payouts, notes[len(payouts) :])
