@@ -23,7 +23,7 @@ import numpy as np
 
 from companion.odds.advisor import worth_of_roll
 from companion.odds.batch import choose
-from companion.odds.dice_counts import table as table_of
+from companion.odds.dice_counts import TABLES
 from companion.odds.playout import Table
 from companion.odds.position import Position, Roll
 from companion.odds.standing import Standing
@@ -71,7 +71,7 @@ def roll_hand(position: Position, rng: random.Random) -> Roll:
     roll: Roll = {}
     for kind, count in enumerate(position.hands[position.seat]):
         if count:
-            hand = table_of(count)
+            hand = TABLES[count]
             for value, n in enumerate(hand.counts[hand.pick(rng.random())]):
                 if n:
                     roll.setdefault(value, [0, 0, 0])[kind] += n
