@@ -1,5 +1,5 @@
-"""Whole games, or the rest of one, in counts: the rounds of a ``Position`` one after another,
-the deck dealt and refilled as the rules do it.
+"""Whole games in counts: the rounds of a ``Position`` one after another, the deck dealt and
+refilled as the rules do it.
 
 ``companion simulate`` plays its games here; the win table is fitted from games dealt here.
 A round is counts per casino and colour and a roll one draw per kind of die, not dice and
@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ..rules import GameConfig, GameState
+from ..rules import GameConfig
 from ..rules.banknotes import build_deck, deal_count, deal_to_minimum
 from ..rules.editions import NUMBERED_CASINOS, SLOT
 from ..rules.scoring import rank
@@ -56,21 +56,6 @@ class Table:
             rounds=[] if keep_rounds else None,
         )
 
-    @classmethod
-    def from_state(cls, state: GameState) -> Table:
-        """The game of ``state`` as it stands (the round in play is not counted as played)."""
-        return cls(
-            state.config,
-            list(state.deck),
-            {c: sum(notes) for c, notes in state.winnings.items()},
-            {c: len(notes) for c, notes in state.winnings.items()},
-            rounds_played=len(state.rounds),
-        )
-
-    def copy(self) -> Table:
-        """The same game, to play on without changing this one (rounds played not kept)."""
-        return Table(self.config, list(self.deck), dict(self.money), dict(self.banknotes), self.rounds_played)
-
     @property
     def over(self) -> bool:
         return self.rounds_played >= self.config.round_count
@@ -86,11 +71,8 @@ class Table:
         return [c for c in table if (self.money[c], self.banknotes[c]) == best]
 
     # ----------------------------------------------------------------- playing
-    def play_to_end(self, rng: random.Random, position: Position | None = None) -> None:
-        """Play every round left (first finishing ``position``, the round in play, if given)."""
-        if position is not None:
-            position.finish(rng)
-            self.score(position)
+    def play_to_end(self, rng: random.Random) -> None:
+        """Play every round left."""
         while not self.over:
             position = self.start_round(rng)
             position.finish(rng)
