@@ -31,6 +31,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument(
         "state",
+        metavar="GAME",
         help="a stored game's id, a game's state as GET /api/games/<id> gives it or its export.json, "
         "or - for standard input",
     )
