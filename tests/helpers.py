@@ -30,3 +30,26 @@ def play(started: GameStarted, *turns: tuple[tuple[Die, ...], int] | tuple[tuple
         state.apply(Rolled(state.current_player, roll))
         state.apply(Placed(state.current_player, value, casino))
     return state
+
+
+def paid_by_rules(position) -> list[tuple[str, str, int]]:
+    """A round in counts (``odds.Position``) scored by the rules' own ranking (``scoring.rank``):
+    (casino, colour, banknote) for each note taken. The oracle the counts engines are held to."""
+    from companion.rules.scoring import rank
+
+    paid = []
+    for name, tally in position.tallies.items():
+        winners = rank(name, [(colour, *entry) for colour, entry in tally.items()])[2]
+        paid += [(name, colour, note) for colour, note in zip(winners, position.notes[name], strict=False)]
+    return paid
+
+
+def scored_json(casino) -> dict:
+    """A casino scored in counts (``playout.ScoredCasino``) as ``report.round_json`` shows one."""
+    return {
+        "casino": casino.casino,
+        "banknotes": list(casino.banknotes),
+        "cancelled": list(casino.cancelled),
+        "payouts": [{"colour": c, "banknote": n} for c, n in casino.payouts],
+        "unclaimed": list(casino.unclaimed),
+    }

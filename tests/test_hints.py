@@ -13,7 +13,8 @@ from companion.odds.batch import choose
 from companion.odds.position import Position
 from companion.odds.review import GameReview, MoveReview
 from companion.odds.standing import Standing, fitted_chances
-from companion.rules import GameConfig, Phase, choose_placement, replay, roll_virtual, start_game
+from companion.rules import Die, GameConfig, Phase, choose_placement, replay, roll_virtual, start_game
+from tests.helpers import paid_by_rules
 
 
 def two_players(hands, notes, tallies) -> Position:
@@ -29,8 +30,8 @@ def two_players(hands, notes, tallies) -> Position:
     )
 
 
-def red(*values: int) -> list:
-    return [("red", v, False) for v in values]
+def red(*values: int) -> list[Die]:
+    return [Die("red", v) for v in values]
 
 
 def test_a_tie_that_cancels_a_rival_s_top_note_wins_more_games_than_more_money():
@@ -128,11 +129,11 @@ def test_a_decided_last_round_is_won_for_sure_or_lost_for_sure():
 
 def scored_margin(position: Position, roll, target, standing: dict[str, int]) -> int:
     """Red's money minus the strongest rival's were the round scored now with ``target`` placed,
-    by the rules' own scoring (``Position.payouts``, which ranks with ``scoring.rank``)."""
+    by the rules' own scoring (``paid_by_rules``, which ranks with ``scoring.rank``)."""
     after = position.copy()
     after.place(roll, *target)
     money = dict(standing)
-    for _, colour, note in after.payouts():
+    for _, colour, note in paid_by_rules(after):
         if colour in money:
             money[colour] += note
     player = position.player
@@ -158,7 +159,7 @@ def test_the_margin_policy_in_arrays_chooses_as_the_rules_scoring_says(players, 
         if state.phase is not Phase.PLACE or state.rounds:
             continue
         position = Position.from_state(state)
-        roll = position.roll_of([(d.colour, d.pips, d.big) for d in state.last_roll])
+        roll = position.roll_of(state.last_roll)
         money = {c: 10_000 * rng.randrange(0, 20) for c in state.colours}
         chosen = choose(position, roll, "margin", np.random.default_rng(seed), money)
         margins = {t: scored_margin(position, roll, t, money) for t in position.targets(roll)}
@@ -187,9 +188,8 @@ def test_a_waiting_roll_is_placed_by_each_choice_and_the_chances_follow_the_best
     state.apply(roll_virtual(state, rng))
     assert state.phase is Phase.PLACE and len(state.legal_placements()) > 1
     chances = win_chances(state, 300, random.Random(9))
-    dice = [(d.colour, d.pips, d.big) for d in state.last_roll]
     worths = worth_of_choices(
-        Position.from_state(state), dice, 300, random.Random(9), Standing.from_state(state)
+        Position.from_state(state), state.last_roll, 300, random.Random(9), Standing.from_state(state)
     )
     assert chances.chances[state.current_player] == pytest.approx(worths[0].chance)
     assert sum(chances.chances.values()) == pytest.approx(1.0)

@@ -17,6 +17,7 @@ from companion.report import round_json
 from companion.rules import Die, GameConfig, Phase, choose_placement, replay, roll_virtual, start_game
 from companion.rules.scoring import score_casino
 from companion.simulation import play_game as play_game_by_events
+from tests.helpers import scored_json
 
 CONFIGS = {
     "classic 5": GameConfig.for_players(5),
@@ -45,14 +46,13 @@ def test_each_hand_table_holds_the_chances_of_rolling_die_by_die():
 def test_a_hand_rolled_from_its_table_shows_each_value_a_sixth_of_the_time():
     """60,000 rolls of five dice: each value's mean count is 5/6 and all five differ as often
     as 6·5·4·3·2 / 6⁵ says, within four standard errors."""
-    position = Position(("red",), 0, [[5, 0, 0]], None, {}, {})
-    rng, rolls = random.Random(4), 60_000
+    hand, rng, rolls = TABLES[5], random.Random(4), 60_000
     totals, all_differ = [0] * 7, 0
     for _ in range(rolls):
-        roll = position.roll(rng)
-        for value, (own, _, _) in roll.items():
-            totals[value] += own
-        all_differ += len(roll) == 5
+        counts = hand.counts[hand.pick(rng.random())]
+        for value in range(1, 7):
+            totals[value] += counts[value]
+        all_differ += sum(1 for n in counts if n) == 5
     per_die = (5 * (1 / 6) * (5 / 6) / rolls) ** 0.5
     assert all(abs(totals[v] / rolls - 5 / 6) <= 4 * per_die for v in range(1, 7)), totals
     chance = 6 * 5 * 4 * 3 * 2 / 6**5
@@ -106,20 +106,10 @@ def test_a_game_in_counts_pays_as_the_rules_engine_round_by_round(name):
             table.score(position)
             assert table.money == {c: state.money(c) for c in config.colours}
             assert table.banknotes == {c: len(state.winnings[c]) for c in config.colours}
-            counted = [as_json(c) for c in table.rounds[-1]]
+            counted = [scored_json(c) for c in table.rounds[-1]]
             assert counted == round_json(state.rounds[-1])["casinos"]
         assert table.deck == state.deck and table.over
         assert table.winners() == state.winners()
-
-
-def as_json(casino) -> dict:
-    return {
-        "casino": casino.casino,
-        "banknotes": list(casino.banknotes),
-        "cancelled": list(casino.cancelled),
-        "payouts": [{"colour": c, "banknote": n} for c, n in casino.payouts],
-        "unclaimed": list(casino.unclaimed),
-    }
 
 
 @pytest.mark.parametrize("name", ["classic 5", "biggy 4 slot neutral, unclaimed out"])

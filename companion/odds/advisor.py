@@ -17,8 +17,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..rules import Die, GameState, Phase
 from .batch import POLICIES, CommonDice, RoundEnds, play_out
-from .position import Position, Roll, RolledDie
+from .position import Position, Roll
 from .standing import Standing, chances_at_round_end
 
 #: the rollouts' policy: every player places for the best margin over their strongest rival
@@ -96,7 +97,7 @@ def play_choices(
 
 def worth_of_choices(
     position: Position,
-    dice: Sequence[RolledDie],
+    dice: Sequence[Die],
     rollouts: int,
     rng: random.Random,
     standing: Standing | None = None,
@@ -189,9 +190,18 @@ def supported(money: float, stderr: float) -> int:
     return int(round(money / step) * step)
 
 
+def advice_of_state(state: GameState, rollouts: int, rng: random.Random) -> dict:
+    """``advice_json`` for the roll waiting in ``state``, the game around its round counted.
+    Raises ValueError when no roll waits to be placed."""
+    if state.phase is not Phase.PLACE or not state.last_roll:
+        raise ValueError("no roll waits to be placed: the worth of each value is for a roll")
+    position = Position.from_state(state)
+    return advice_json(position, state.last_roll, rollouts, rng, Standing.from_state(state))
+
+
 def advice_json(
     position: Position,
-    dice: Sequence[RolledDie],
+    dice: Sequence[Die],
     rollouts: int,
     rng: random.Random,
     standing: Standing | None = None,

@@ -15,7 +15,7 @@ what the choice changes (common random numbers)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -102,6 +102,18 @@ class RoundEnds:
         return slice(index * self.rollouts, (index + 1) * self.rollouts)
 
 
+def ranking_key(
+    count: np.ndarray, pips: np.ndarray | None = None, high: np.ndarray | None = None
+) -> np.ndarray:
+    """``scoring.rank``'s order as one number per colour: the dice count, then (pass them on the
+    slot only) the pip sum and the highest die. A pip sum stays far below 999 (all of a colour's
+    dice showing six: under 100), so the count always weighs more."""
+    key = count * 10_000
+    if pips is not None and high is not None:
+        key += pips * 10 + high
+    return key
+
+
 class Rollouts:
     """The rows' rounds in arrays, stepped turn by turn."""
 
@@ -164,7 +176,8 @@ class Rollouts:
 
     def count_key(self) -> np.ndarray:
         """Every casino's ranking key per colour: count, and on the slot also pip sum and highest."""
-        return self.count * 10_000 + self.slot_key() * (self.pips * 10 + self.high)
+        on_slot = self.slot_key()
+        return ranking_key(self.count, on_slot * self.pips, on_slot * self.high)
 
     @staticmethod
     def casino_money(key: np.ndarray, present: np.ndarray, notes: np.ndarray) -> np.ndarray:
@@ -224,7 +237,7 @@ class Rollouts:
         if self.neutral >= 0:
             added[:, self.neutral] = neutral[row, target]
         count += added
-        key = count * 10_000
+        key = ranking_key(count)
         on_slot = np.flatnonzero(self.target_is_slot[target])  # the slot also ranks by pips, highest
         if len(on_slot):
             value = (target[on_slot] % 6 + 1)[:, None]
@@ -232,7 +245,7 @@ class Rollouts:
             dice = added[on_slot]
             pips = self.pips[at] + dice * value
             high = np.where(dice > 0, np.maximum(self.high[at], value), self.high[at])
-            key[on_slot] += pips * 10 + high
+            key[on_slot] = ranking_key(count[on_slot], pips, high)
         money = self.casino_money(key, count > 0, self.notes[rr, casino])
         after = self.totals[rr] - self.paid[rr, casino] + money
         rivals = np.where(self.rival[ss], after, np.iinfo(np.int32).min).max(axis=1)
@@ -265,8 +278,10 @@ class Rollouts:
         if scored is not None:
             paid = scored.money[scored.pair[take, target]]
         else:
-            key = self.count[r, casino] * 10_000
-            key += self.target_is_slot[target][:, None] * (self.pips[r, casino] * 10 + self.high[r, casino])
+            on_slot = self.target_is_slot[target][:, None]
+            key = ranking_key(
+                self.count[r, casino], on_slot * self.pips[r, casino], on_slot * self.high[r, casino]
+            )
             paid = self.casino_money(key, self.count[r, casino] > 0, self.notes[r, casino])
         self.totals[r] += paid - self.paid[r, casino]
         self.paid[r, casino] = paid
@@ -299,6 +314,14 @@ class Rollouts:
 
     def finish(self, dice: CommonDice, policy: str) -> np.ndarray:
         """Every row played to the round's end: each player rolls their dice and places by ``policy``."""
+        for _ in self.turns(dice, policy):
+            pass
+        return self.paid
+
+    def turns(self, dice: CommonDice, policy: str) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+        """``finish`` a turn at a time: after each turn, its rows, their rolls (n, kinds, 6) and
+        the targets placed (a value on its casino 0-5, on the slot 6-11); equal scores go to
+        ``dice.noise``."""
         self.dice_row = np.arange(len(self.seat)) % dice.rollouts
         while (active := self.seat >= 0).any():
             r = np.flatnonzero(active)
@@ -306,8 +329,9 @@ class Rollouts:
             roll = self.rolled(r, s, dice)
             score, scored = self.scores(r, s, roll, policy)
             noise = dice.noise[self.dice_row[r], s, self.turn[r, s], : score.shape[1]]
-            self.place(r, s, roll, np.argmax(score + noise * 1e-7, axis=1), scored)
-        return self.paid
+            target = np.argmax(score + noise * 1e-7, axis=1)
+            self.place(r, s, roll, target, scored)
+            yield r, roll, target
 
 
 def play_out(
@@ -343,14 +367,3 @@ def choose(
     score, _ = table.scores(r, s, counts, policy)
     target = int(np.argmax(score + rng.random(score.shape) * 1e-7, axis=1)[0])
     return target % 6 + 1, table.names[table.target_casino[target]]
-
-
-def finish_many(
-    position: Position, player: str, rollouts: int, rng: np.random.Generator, policy: str = "greedy"
-) -> tuple[np.ndarray, np.ndarray]:
-    """Play the rest of the round ``rollouts`` times from ``position``. Returns, for ``player``,
-    the money each rollout gives them (``rollouts``,) and the note they take on each casino
-    (``rollouts``, casinos), 0 for none, casinos in ``position.notes`` order."""
-    ends = play_out([position], CommonDice.draw(rng, rollouts, [position]), policy)
-    taken = ends.paid[:, :, ends.colours.index(player)]
-    return taken.sum(axis=1), taken

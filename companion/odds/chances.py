@@ -64,7 +64,7 @@ def round_end_chances(
         return chances_at_round_end(ends, seats, standing)
     position = Position.from_state(state)
     if state.phase is Phase.PLACE and state.last_roll:
-        roll = position.roll_of([(d.colour, d.pips, d.big) for d in state.last_roll])
+        roll = position.roll_of(state.last_roll)
         played = play_choices(position, roll, standing, rollouts, dice_rng)
         best = ranked(played, position)[0]
         index = played.targets.index((best.value, best.casino))

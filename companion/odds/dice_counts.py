@@ -44,8 +44,3 @@ class HandTable:
 #: a table per hand size, up to the most dice of one kind a player holds in any edition
 MOST_DICE = max(rules.dice_per_player for rules in EDITIONS.values())
 TABLES = [HandTable(dice) for dice in range(MOST_DICE + 1)]
-
-
-def table(dice: int) -> HandTable:
-    """The table of a hand of ``dice`` dice (made on the spot past the editions' largest hand)."""
-    return TABLES[dice] if dice < len(TABLES) else HandTable(dice)

@@ -1,5 +1,5 @@
-"""Whole games, or the rest of one, in counts: the rounds of a ``Position`` one after another,
-the deck dealt and refilled as the rules do it.
+"""Whole games in counts: the rounds of a ``Position`` one after another, the deck dealt and
+refilled as the rules do it.
 
 ``companion simulate`` plays its games here; the win table is fitted from games dealt here.
 A round is counts per casino and colour and a roll one draw per kind of die, not dice and
@@ -10,11 +10,10 @@ give the same results within their sampling error."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ..rules import GameConfig, GameState
+from ..rules import GameConfig
 from ..rules.banknotes import build_deck, deal_count, deal_to_minimum
 from ..rules.editions import NUMBERED_CASINOS, SLOT
 from ..rules.scoring import rank
@@ -57,21 +56,6 @@ class Table:
             rounds=[] if keep_rounds else None,
         )
 
-    @classmethod
-    def from_state(cls, state: GameState) -> Table:
-        """The game of ``state`` as it stands (the round in play is not counted as played)."""
-        return cls(
-            state.config,
-            list(state.deck),
-            {c: sum(notes) for c, notes in state.winnings.items()},
-            {c: len(notes) for c, notes in state.winnings.items()},
-            rounds_played=len(state.rounds),
-        )
-
-    def copy(self) -> Table:
-        """The same game, to play on without changing this one (rounds played not kept)."""
-        return Table(self.config, list(self.deck), dict(self.money), dict(self.banknotes), self.rounds_played)
-
     @property
     def over(self) -> bool:
         return self.rounds_played >= self.config.round_count
@@ -87,11 +71,8 @@ class Table:
         return [c for c in table if (self.money[c], self.banknotes[c]) == best]
 
     # ----------------------------------------------------------------- playing
-    def play_to_end(self, rng: random.Random, position: Position | None = None) -> None:
-        """Play every round left (first finishing ``position``, the round in play, if given)."""
-        if position is not None:
-            position.finish(rng)
-            self.score(position)
+    def play_to_end(self, rng: random.Random) -> None:
+        """Play every round left."""
         while not self.over:
             position = self.start_round(rng)
             position.finish(rng)
@@ -131,22 +112,6 @@ class Table:
         self.settle(
             [score_counts(name, notes, position.tallies[name]) for name, notes in position.notes.items()]
         )
-
-    def score_paid(
-        self, notes: dict[str, tuple[int, ...]], paid: Sequence[Sequence[int]], colours: list[str]
-    ) -> None:
-        """End a round played in arrays (``batch``): ``paid[c][k]``, the note colour ``k`` took on
-        the ``c``-th casino of ``notes``, 0 for none (which dice cancelled is not kept)."""
-        scored = []
-        for c, (name, dealt) in enumerate(notes.items()):
-            payouts = sorted(
-                ((colours[k], int(note)) for k, note in enumerate(paid[c]) if note), key=lambda p: -p[1]
-            )
-            unclaimed = list(dealt)
-            for _, note in payouts:
-                unclaimed.remove(note)
-            scored.append(ScoredCasino(name, dealt, (), tuple(payouts), tuple(unclaimed)))
-        self.settle(scored)
 
     def settle(self, scored: list[ScoredCasino]) -> None:
         """Pay each scored casino, send what nobody keeps under the deck or out of the game, as
@@ -190,10 +155,11 @@ def roll_leftover_neutral(position: Position, count: int, rng: random.Random) ->
 
 def score_counts(name: str, notes: tuple[int, ...], tally: dict[str, list[int]]) -> ScoredCasino:
     """One casino scored from its counts: the slot with the rules' own ranking (``scoring.rank``),
-    a numbered casino by dice count alone, where a count two colours share cancels both (the
-    same ranking, three times faster; a property test holds them equal)."""
+    a numbered casino by dice count alone, where a count two colours share cancels both. The
+    scalar engine's one payout: ``scoring.rank`` on every casino made whole games 7-14 % slower
+    (docs/decisions.md, "One engine per purpose"); a property test holds the two equal."""
     if name == SLOT:
-        _, cancelled, winners = rank(name, [(c, *entry) for c, entry in tally.items()])
+        _, cancelled, winners = rank(name, [(colour, *entry) for colour, entry in tally.items()])
     else:
         holder: dict[int, str | None] = {}  # per count: the one colour with it, None when shared
         for colour, entry in tally.items():

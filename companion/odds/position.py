@@ -1,32 +1,27 @@
-"""A round in counts, played out fast: what the rollouts of the advisor step through.
+"""A round in counts: what the advisor places a choice on, and the rest of a round played fast.
 
 A ``Position`` keeps only what the rest of a round depends on: whose turn it is, the dice each
 player still holds, and each casino's notes and, per colour, its dice count (a Biggy two), pip
-sum and highest die. It plays turns with the same greedy policy as ``rules.policy`` and scores
-the round with ``rules.scoring.rank``, so its results are the rules engine's (the tests replay
-the same dice through both)."""
+sum and highest die. ``finish`` plays the rest of the round with the greedy policy of
+``rules.policy``, the scalar engine's one copy of it (``simulate``); the tests replay its draws
+and choices through the rules engine move by move and compare every casino."""
 
 from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..rules import GameState, Phase
+from ..rules import Die, GameState, Phase
 from ..rules.editions import NUMBERED_CASINOS, SLOT
-from ..rules.scoring import Tally, rank
-from .dice_counts import NO_DICE, TABLES, table
+from .dice_counts import NO_DICE, TABLES
 
-#: a die as the table rolled it: (colour, pips, big)
-RolledDie = tuple[str, int, bool]
 #: a roll in counts: for each value shown, how many own dice, Biggy dice and neutral dice show it
 Roll = dict[int, list[int]]
 ROLLED_VALUES = range(1, 7)
 #: the seats after one's own, nearest first, by number of seats
 STEPS = {seats: range(1, seats + 1) for seats in range(1, 11)}
-#: what chooses among equally good placements: ``random.Random.choice`` or a test's own
-Choose = Callable[[Sequence[tuple[int, str]]], tuple[int, str]]
 
 
 @dataclass
@@ -65,35 +60,6 @@ class Position:
             slot_values=state.slot_values() if SLOT in state.casinos else set(),
         )
 
-    @classmethod
-    def from_json(cls, state: dict) -> Position:
-        """The round in play in a state as ``GET /api/games/<id>`` gives it."""
-        if state["phase"] in ("over", "neutral_roll"):
-            raise ValueError("the round has no turn to play: the game is over or its neutral dice wait")
-        colours = tuple(p["colour"] for p in sorted(state["players"], key=lambda p: p["seat"]))
-        tallies: dict[str, dict[str, list[int]]] = {}
-        slot_values: set[int] = set()
-        for casino in state["casinos"]:
-            tallies[casino["casino"]] = {}
-            for group in casino["dice"]:
-                for index, pips in enumerate(group["pips"]):  # a colour's Biggy dice come first
-                    add_die(tallies[casino["casino"]], group["colour"], pips, index < group["big"])
-                    if casino["casino"] == SLOT:
-                        slot_values.add(pips)
-        hands = [
-            [state["hands"][c]["own"], state["hands"][c]["big"], state["hands"][c]["neutral"]]
-            for c in colours
-        ]
-        return cls(
-            colours=colours,
-            seat=colours.index(state["current_player"]),
-            hands=hands,
-            neutral=state["neutral"],
-            notes={c["casino"]: tuple(sorted(c["banknotes"], reverse=True)) for c in state["casinos"]},
-            tallies=tallies,
-            slot_values=slot_values,
-        )
-
     def copy(self) -> Position:
         return Position(
             self.colours,
@@ -109,19 +75,7 @@ class Position:
     def player(self) -> str:
         return self.colours[self.seat]
 
-    def roll(self, rng: random.Random) -> Roll:
-        """Every die the player whose turn it is holds, rolled (one draw a kind of die, as
-        ``finish`` rolls them)."""
-        roll: Roll = {}
-        for kind, count in enumerate(self.hands[self.seat]):
-            if count:
-                hand = table(count)
-                for value, n in enumerate(hand.counts[hand.pick(rng.random())]):
-                    if n:
-                        roll.setdefault(value, [0, 0, 0])[kind] += n
-        return roll
-
-    def roll_of(self, dice: Sequence[RolledDie]) -> Roll:
+    def roll_of(self, dice: Sequence[Die]) -> Roll:
         """``dice`` (the player whose turn it is rolled them) counted by value and kind."""
         roll: Roll = {}
         for colour, pips, big in dice:
@@ -136,25 +90,6 @@ class Position:
         if SLOT in self.notes:
             targets += [(v, SLOT) for v in values if v not in self.slot_values]
         return targets
-
-    def greedy(self, roll: Roll, choose: Choose) -> tuple[int, str]:
-        """``rules.policy.choose_placement`` in counts: the casino's top note, plus $10,000 a die
-        placed, less $5,000 a die the player has there already; ties to ``choose``."""
-        player, best, best_score = self.player, [], -(10**9)
-        for value, name in self.targets(roll):
-            own, big, neutral = roll[value]
-            notes = self.notes[name]
-            mine = self.tallies[name].get(player)
-            score = (
-                (notes[0] if notes else 0)
-                + 10_000 * (own + 2 * big + neutral)
-                - 5_000 * (mine[0] if mine else 0)
-            )
-            if score > best_score:
-                best, best_score = [(value, name)], score
-            elif score == best_score:
-                best.append((value, name))
-        return best[0] if len(best) == 1 else choose(best)
 
     def place(self, roll: Roll, value: int, casino: str) -> None:
         """The dice showing ``value`` go on ``casino``; the turn passes to the next player with dice."""
@@ -182,11 +117,15 @@ class Position:
         return self.seat < 0
 
     def finish(self, rng: random.Random) -> None:
-        """Play the rest of the round: every player rolls and places with the greedy policy.
+        """Play the rest of the round: every player rolls and places with the greedy policy of
+        ``rules.policy``: the casino's top note, plus $10,000 a die placed, less $5,000 a die the
+        player has there already, ties to ``rng.choice`` in the rules' order (values rising on
+        the numbered casinos, then on the slot).
 
-        The same steps as ``roll``, ``greedy`` and ``place`` (drawing the same numbers) in one
-        loop over plain lists: whole games are played here (``playout``), and the one loop
-        runs about twice as fast as the three calls."""
+        A turn draws one number for the player's own dice (even when none are left, a hand of no
+        dice), then one for their Biggy dice and one for their neutral dice if they hold any
+        (``dice_counts``: a hand's counts from one draw). One loop over plain lists, with no call
+        per step: whole games are played here (``playout``)."""
         draw, choose = rng.random, rng.choice
         colours, hands, tallies, notes = self.colours, self.hands, self.tallies, self.notes
         seats, neutral = len(colours), self.neutral or ""
@@ -265,15 +204,6 @@ class Position:
             else:
                 seat = -1
         self.seat = -1
-
-    def payouts(self) -> list[tuple[str, str, int]]:
-        """The round scored as it stands: (casino, colour, banknote) for each note taken."""
-        paid = []
-        for name, tally in self.tallies.items():
-            tallies = [Tally(colour, n, pips, high) for colour, (n, pips, high) in tally.items()]
-            winners = rank(name, tallies)[2]
-            paid += [(name, colour, note) for colour, note in zip(winners, self.notes[name], strict=False)]
-        return paid
 
 
 def add_die(tally: dict[str, list[int]], colour: str, pips: int, big: bool) -> None:

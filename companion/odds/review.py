@@ -182,9 +182,10 @@ def _steps(events: Sequence[Event], start: int, end: int) -> int:
 
 def _review_move(state: GameState, event: Placed, index: int, seed: int, rollouts: int) -> MoveReview:
     position = Position.from_state(state)
-    dice = [(d.colour, d.pips, d.big) for d in state.last_roll or ()]
     standing = Standing.from_state(state)
-    worths = worth_of_choices(position, dice, rollouts, random.Random(f"{seed}:move:{index}"), standing)
+    worths = worth_of_choices(
+        position, state.last_roll or (), rollouts, random.Random(f"{seed}:move:{index}"), standing
+    )
     chosen = next(w for w in worths if (w.value, w.casino) == (event.value, event.casino))
     best = worths[0]
     return MoveReview(

@@ -43,17 +43,6 @@ class Standing:
         )
 
     @classmethod
-    def from_json(cls, state: dict) -> Standing:
-        """From a state as ``GET /api/games/<id>`` gives it."""
-        winnings = state["winnings"]
-        return cls(
-            {c: sum(notes) for c, notes in winnings.items()},
-            {c: len(notes) for c, notes in winnings.items()},
-            max(state["rounds_total"] - len(state["rounds"]) - 1, 0),
-            state["edition"],
-        )
-
-    @classmethod
     def fresh(cls, colours: tuple[str, ...], rounds_left: int, edition: str = "classic") -> Standing:
         """A game whose earlier rounds paid nobody."""
         return cls(dict.fromkeys(colours, 0), dict.fromkeys(colours, 0), rounds_left, edition)

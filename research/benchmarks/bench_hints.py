@@ -23,6 +23,7 @@ import numpy as np
 
 from companion.odds.advisor import worth_of_roll
 from companion.odds.batch import choose
+from companion.odds.dice_counts import TABLES
 from companion.odds.playout import Table
 from companion.odds.position import Position, Roll
 from companion.odds.standing import Standing
@@ -47,7 +48,34 @@ def random_player(position: Position, roll: Roll, table: Table, rng: random.Rand
 
 
 def greedy_player(position: Position, roll: Roll, table: Table, rng: random.Random) -> tuple[int, str]:
-    return position.greedy(roll, rng.choice)
+    """``rules.policy``'s greedy choice in counts, ties to ``rng.choice`` (as ``Position.finish``
+    places, kept here as one decision so the figures in docs/benchmarks.md replay)."""
+    player, best, best_score = position.player, [], -(10**9)
+    for value, name in position.targets(roll):
+        own, big, neutral = roll[value]
+        notes = position.notes[name]
+        mine = position.tallies[name].get(player)
+        score = (
+            (notes[0] if notes else 0) + 10_000 * (own + 2 * big + neutral) - 5_000 * (mine[0] if mine else 0)
+        )
+        if score > best_score:
+            best, best_score = [(value, name)], score
+        elif score == best_score:
+            best.append((value, name))
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
+def roll_hand(position: Position, rng: random.Random) -> Roll:
+    """Every die the player whose turn it is holds, rolled: one draw a kind of die held (a hand's
+    counts from one draw, ``dice_counts``)."""
+    roll: Roll = {}
+    for kind, count in enumerate(position.hands[position.seat]):
+        if count:
+            hand = TABLES[count]
+            for value, n in enumerate(hand.counts[hand.pick(rng.random())]):
+                if n:
+                    roll.setdefault(value, [0, 0, 0])[kind] += n
+    return roll
 
 
 def margin_player(position: Position, roll: Roll, table: Table, rng: random.Random) -> tuple[int, str]:
@@ -75,7 +103,7 @@ def play_game(config: GameConfig, players: list[Player], seed: int) -> Table:
     while not table.over:
         position = table.start_round(rng)
         while not position.over:
-            roll = position.roll(rng)
+            roll = roll_hand(position, rng)
             targets = position.targets(roll)
             move = targets[0] if len(targets) == 1 else players[position.seat](position, roll, table, rng)
             position.place(roll, *move)

@@ -12,11 +12,12 @@ import argparse
 import json
 import random
 import time
+from collections.abc import Sequence
 
 import numpy as np
 
 from companion.odds.batch import CommonDice, play_out
-from companion.odds.playout import Table
+from companion.odds.playout import ScoredCasino, Table
 from companion.odds.standing import LEAD_UNIT, TABLE_FILE, final_shares, leads
 from companion.rules import GameConfig
 
@@ -37,10 +38,27 @@ def play_games(config: GameConfig, games: int, seed: int) -> tuple[list[np.ndarr
         dice = CommonDice.draw(dice_rng, games, positions)
         ends = play_out(positions, dice, "margin", standings, rollouts=1)
         for table, position, paid in zip(tables, positions, ends.paid, strict=True):
-            table.score_paid(position.notes, paid, ends.colours)
+            score_paid(table, position.notes, paid, ends.colours)
         money_after.append(np.array([[t.money[c] for c in colours] for t in tables], np.int64))
     notes = np.array([[t.banknotes[c] for c in colours] for t in tables], np.int64)
     return money_after, final_shares(money_after[-1], notes)
+
+
+def score_paid(
+    table: Table, notes: dict[str, tuple[int, ...]], paid: Sequence[Sequence[int]], colours: list[str]
+) -> None:
+    """End a round played in arrays (``batch``): ``paid[c][k]``, the note colour ``k`` took on
+    the ``c``-th casino of ``notes``, 0 for none (which dice cancelled is not kept)."""
+    scored = []
+    for c, (name, dealt) in enumerate(notes.items()):
+        payouts = sorted(
+            ((colours[k], int(note)) for k, note in enumerate(paid[c]) if note), key=lambda p: -p[1]
+        )
+        unclaimed = list(dealt)
+        for _, note in payouts:
+            unclaimed.remove(note)
+        scored.append(ScoredCasino(name, dealt, (), tuple(payouts), tuple(unclaimed)))
+    table.settle(scored)
 
 
 def fit_logistic(x: np.ndarray, y: np.ndarray, steps: int = 50) -> tuple[float, float]:
