@@ -159,13 +159,14 @@ def score_counts(name: str, notes: tuple[int, ...], tally: dict[str, list[int]])
     scalar engine's one payout: ``scoring.rank`` on every casino made whole games 7-14 % slower
     (docs/decisions.md, "One engine per purpose"); a property test holds the two equal."""
     if name == SLOT:
-        _, cancelled, winners = rank(name, [(colour, *entry) for colour, entry in tally.items()])
+        tallies = [(colour, n, pips, high) for colour, (n, pips, high) in tally.items()]
+        _, cancelled, winners = rank(name, tallies)
     else:
         holder: dict[int, str | None] = {}  # per count: the one colour with it, None when shared
         for colour, entry in tally.items():
             count = entry[0]
             holder[count] = None if count in holder else colour
-        winners = [holder[n] for n in sorted(holder, reverse=True) if holder[n] is not None]
+        winners = [only for n in sorted(holder, reverse=True) if (only := holder[n]) is not None]
         cancelled = [c for c, entry in tally.items() if holder[entry[0]] is None]
     payouts = tuple(zip(winners, notes, strict=False))
     return ScoredCasino(name, notes, tuple(sorted(cancelled)), payouts, notes[len(payouts) :])

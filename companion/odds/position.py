@@ -136,13 +136,15 @@ class Position:
         if slot:
             slot_top = notes[SLOT][0] if notes[SLOT] else 0
             slot_values = self.slot_values
-        on = [{}] + [tallies[name] for name in NUMBERED_CASINOS]
+        on: list[dict[str, list[int]]] = [{}] + [tallies[name] for name in NUMBERED_CASINOS]
         held = [sum(hand) for hand in hands]  # dice each seat holds
         seat = self.seat
         while seat >= 0:
             hand, player = hands[seat], colours[seat]
             own_dice = TABLES[hand[0]]
             rolled = bisect_right(own_dice.cumulative, draw())
+            values: Sequence[int]
+            placing: Sequence[int]
             own, values = own_dice.counts[rolled], own_dice.shown[rolled]
             mixed = hand[1] or hand[2]
             if mixed:

@@ -15,7 +15,7 @@ def choose_placement(state: GameState, rng: random.Random) -> Placed:
     """
     player = state.current_player
     values = state.rolled_values()
-    if not values:
+    if player is None or not values:
         raise ValueError("there is nothing to place: the current player has not rolled")
     placing = dict.fromkeys(values, 0)
     for die in state.last_roll or ():

@@ -9,7 +9,7 @@ sum, then their highest die, and only a tie on all three cancels. A Biggy counts
 from collections.abc import Iterable
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from .dice import Die
 from .editions import SLOT
@@ -26,6 +26,8 @@ class Tally(NamedTuple):
 
 #: a tally as a plain tuple: (colour, dice, pips, highest)
 TallyTuple = tuple[str, int, int, int]
+#: a ``Tally`` or a plain tuple in its order: ``rank`` gives back what it is given
+T = TypeVar("T", bound=TallyTuple)
 
 
 class Payout(NamedTuple):
@@ -67,7 +69,7 @@ _COUNT_KEY = itemgetter(1)
 _SLOT_KEY = itemgetter(1, 2, 3)
 
 
-def rank(casino: str, tallies: Iterable[TallyTuple]) -> tuple[list[TallyTuple], list[str], list[str]]:
+def rank(casino: str, tallies: Iterable[T]) -> tuple[list[T], list[str], list[str]]:
     """The tallies best first (equal ranks, the ones that cancel, alphabetically), the colours
     that cancel, and the others in the order they are paid. A tally may be a plain tuple in the
     order of ``Tally``: the round in counts builds them by the thousand."""
@@ -76,7 +78,8 @@ def rank(casino: str, tallies: Iterable[TallyTuple]) -> tuple[list[TallyTuple], 
     ranked = sorted(sorted(tallies), key=key, reverse=True)
     keys = [key(t) for t in ranked]
     last = len(keys) - 1
-    cancelled, winners = [], []
+    cancelled: list[str] = []
+    winners: list[str] = []
     for index, entry in enumerate(ranked):
         this = keys[index]
         tied = (index > 0 and keys[index - 1] == this) or (index < last and keys[index + 1] == this)

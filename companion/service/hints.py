@@ -43,14 +43,12 @@ class Hints:
         from ..odds.standing import Standing
 
         def inputs(live: LiveGame, moment: int) -> Work:
-            state = live.state
+            state = live.state  # changed in place by the next command: read it now, under the lock
             if state.phase is not Phase.PLACE or not state.last_roll:
                 raise IllegalMove(
                     "no roll waits to be placed: the worth of each value is for a roll", "no_roll_waits"
                 )
-            position = Position.from_state(state)
-            standing = Standing.from_state(state)
-            dice = [(d.colour, d.pips, d.big) for d in state.last_roll]
+            position, standing, dice = Position.from_state(state), Standing.from_state(state), state.last_roll
             rng = random.Random(f"{live.record.seed}:advice:{moment}")
             return lambda: advice_json(position, dice, ADVICE_ROLLOUTS, rng, standing)
 
