@@ -1,6 +1,5 @@
 """The HTTP API through Flask's test client: contracts, auth, bad input, undo, corrections."""
 
-
 import pytest
 
 from tests.conftest import GameClient, players
@@ -255,8 +254,6 @@ def test_exports(game):
     lines = csv_text.strip().splitlines()
     assert lines[0] == "section,round,casino,colour,banknote,what"
     assert sum(line.startswith("standing,") for line in lines) == 3
-
-
 
 
 def test_pages_render(client, game):

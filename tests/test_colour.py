@@ -58,8 +58,6 @@ def test_real_dice_bodies_are_named_right(lightness, chroma, hue, dark_pips, col
     assert palette_colour(reading(lightness, chroma, hue, dark_pips))[0] == colour
 
 
-
-
 def test_a_lit_top_face_reaching_across_is_the_body_light_pips_are_not():
     face = np.zeros((40, 40), bool)
     face[:14, :] = True  # a light die at an angle: its lit top face above its shaded sides
