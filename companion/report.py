@@ -2,7 +2,7 @@
 
 from typing import TypedDict
 
-from .rules import CasinoResult, GameState, RoundResult
+from .rules import CasinoResult, GameState
 
 
 class PayoutJson(TypedDict):
@@ -16,10 +16,6 @@ class ScoredCasinoJson(TypedDict):
     cancelled: list[str]
     payouts: list[PayoutJson]
     unclaimed: list[int]
-
-
-class ScoredRoundJson(TypedDict):
-    casinos: list[ScoredCasinoJson]
 
 
 class StandingJson(TypedDict):
@@ -47,10 +43,6 @@ def totals_json(results: list[CasinoResult], neutral: str | None) -> dict[str, i
             if payout.colour != neutral:
                 totals[payout.colour] = totals.get(payout.colour, 0) + payout.banknote
     return totals
-
-
-def round_json(result: RoundResult) -> ScoredRoundJson:
-    return {"casinos": [casino_result_json(c) for c in result.casinos]}
 
 
 def standings_json(state: GameState) -> list[StandingJson]:

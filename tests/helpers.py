@@ -1,6 +1,7 @@
 """Small builders shared by the tests."""
 
-from companion.rules import Die, GameConfig, GameStarted, Placed, Player, Rolled, replay
+from companion.report import ScoredCasinoJson, casino_result_json
+from companion.rules import Die, GameConfig, GameStarted, Placed, Player, Rolled, RoundResult, replay
 from companion.rules.banknotes import CLASSIC_DECK, build_deck
 
 
@@ -45,7 +46,7 @@ def paid_by_rules(position) -> list[tuple[str, str, int]]:
 
 
 def scored_json(casino) -> dict:
-    """A casino scored in counts (``playout.ScoredCasino``) as ``report.round_json`` shows one."""
+    """A casino scored in counts (``playout.ScoredCasino``) as ``report.casino_result_json`` shows one."""
     return {
         "casino": casino.casino,
         "banknotes": list(casino.banknotes),
@@ -53,3 +54,8 @@ def scored_json(casino) -> dict:
         "payouts": [{"colour": c, "banknote": n} for c, n in casino.payouts],
         "unclaimed": list(casino.unclaimed),
     }
+
+
+def round_json(result: RoundResult) -> dict[str, list[ScoredCasinoJson]]:
+    """A scored round as ``companion score`` shows each of its casinos."""
+    return {"casinos": [casino_result_json(c) for c in result.casinos]}

@@ -285,12 +285,24 @@ def test_what_the_camera_offers_goes_when_play_moves_on(tmp_path):
     camera.propose_placement(game_id, {"value": 6, "casino": "6"})
     assert games.snapshot(game_id).state["proposal"] == {"value": 6, "casino": "6"}
     games.place(game_id, 2, "2")
-    assert games.snapshot(game_id).state["proposal"] is None and camera.proposal(game_id) is None
+    assert games.snapshot(game_id).state["proposal"] is None and camera.state_of(game_id)["proposal"] is None
     camera.offer_roll(game_id, tuple(Die("green", p) for p in (1, 2, 3)), lambda: b"picture")
     assert games.snapshot(game_id).state["camera_roll"]["kind"] == "misfit"
     assert camera.frame(game_id) == b"picture"
     games.undo(game_id)
     assert games.snapshot(game_id).state["camera_roll"] is None and camera.frame(game_id) is None
+
+
+def test_a_placement_the_camera_saw_after_play_moved_on_is_not_shown(tmp_path):
+    """The camera's placement of a roll already placed (a tap came first) is no proposal."""
+    from companion.rules import Die
+
+    camera, game_id, _ = live_bridge(tmp_path)
+    games = camera.games
+    games.roll(game_id, tuple(Die("red", p) for p in (1, 2, 3, 4, 5, 6, 6, 2)))
+    games.place(game_id, 6, "6")  # blue's turn to roll now: nothing waits to be placed
+    camera.propose_placement(game_id, {"value": 6, "casino": "6"})
+    assert games.snapshot(game_id).state["proposal"] is None
 
 
 def red_roll(scores: list[float]) -> tuple[SeenDie, ...]:
@@ -303,7 +315,7 @@ def test_a_roll_that_fits_is_recorded_when_the_camera_is_sure_of_every_die(tmp_p
     camera, game_id, bridge = live_bridge(tmp_path)
     bridge.on_settled(Settled(1.0, red_roll([0.9, 0.8, 0.7, 0.6, 0.5, 0.45, 0.9, 0.9])))
     live = camera.games.get(game_id)
-    assert live.state.phase.value == "place" and camera.waiting_roll(game_id) is None
+    assert live.state.phase.value == "place" and camera.state_of(game_id)["camera_roll"] is None
 
 
 def test_a_roll_that_fits_waits_for_a_look_when_the_camera_is_unsure_of_a_die(tmp_path):
@@ -314,20 +326,20 @@ def test_a_roll_that_fits_waits_for_a_look_when_the_camera_is_unsure_of_a_die(tm
     camera, game_id, bridge = live_bridge(tmp_path)
     bridge.on_settled(Settled(1.0, red_roll([0.9, 0.8, 0.3, 0.9, 0.9, 0.9, 0.44, 0.9])))
     assert camera.games.get(game_id).state.phase.value == "roll", "nothing recorded yet"
-    waiting = camera.waiting_roll(game_id)
+    waiting = camera.state_of(game_id)["camera_roll"]
     assert waiting["kind"] == "unsure" and waiting["unsure"] == [2, 6]
     assert waiting["problem"].startswith("the camera is unsure of 2 dice of Ana (red)'s roll")
     checked = waiting["dice"]
     assert [d["pips"] for d in checked] == [1, 2, 3, 4, 5, 6, 1, 2]
     # a roll that does not fit says the rules' reason, and still marks the dice the camera doubts
     bridge.on_settled(Settled(2.0, red_roll([0.9, 0.3, 0.9])))
-    waiting = camera.waiting_roll(game_id)
+    waiting = camera.state_of(game_id)["camera_roll"]
     assert waiting["kind"] == "misfit" and waiting["unsure"] == [1]
     assert waiting["problem"].startswith("Ana (red)'s roll as the camera read it: ")
     assert "holds" in waiting["problem"]
     # a player looks at the first roll and records it: the rules take it, the offer is gone
     live = camera.games.roll(game_id, tuple(die_from_dict(d) for d in checked))
-    assert live.state.phase.value == "place" and camera.waiting_roll(game_id) is None
+    assert live.state.phase.value == "place" and camera.state_of(game_id)["camera_roll"] is None
     assert camera.games.snapshot(game_id).state["camera_roll"] is None
 
 
@@ -513,7 +525,7 @@ def test_a_renaming_that_gives_the_roller_another_player_s_dice_is_asked_not_rec
     )
     CameraBridge(camera, "camera 0").on_settled(Settled(1.0, seen))
     assert games.get(game.record.id).state.phase.value == "roll", "nothing recorded"
-    waiting = camera.waiting_roll(game.record.id)
+    waiting = camera.state_of(game.record.id)["camera_roll"]
     assert waiting["kind"] == "unsure" and waiting["unsure"] == [0, 1, 2, 3, 4]
     assert {d["colour"] for d in waiting["dice"]} == {"white"}  # offered named as the roller's
 
@@ -525,8 +537,8 @@ def test_the_same_roll_seen_again_after_a_hand_left_is_not_offered_again(tmp_pat
 
     camera, game_id, bridge = live_bridge(tmp_path)
     bridge.on_settled(Settled(1.0, red_roll([0.9, 0.8, 0.3, 0.9, 0.9, 0.9, 0.44, 0.9])))
-    version = camera.waiting_roll(game_id)["version"]
+    version = camera.state_of(game_id)["camera_roll"]["version"]
     bridge.on_settled(Settled(3.0, red_roll([0.9, 0.8, 0.3, 0.9, 0.9, 0.9, 0.44, 0.9]), again=True))
-    assert camera.waiting_roll(game_id)["version"] == version
+    assert camera.state_of(game_id)["camera_roll"]["version"] == version
     bridge.on_settled(Settled(5.0, red_roll([0.9, 0.8, 0.9, 0.9, 0.9, 0.9, 0.9, 0.9]), replaces=1.0))
     assert camera.games.get(game_id).state.phase.value == "place", "a better look that fits is the roll"

@@ -57,7 +57,7 @@ def offer(camera, game_id: str, read: list[int], doubted: set[int]) -> dict:
     """The camera reads ``read`` in a frame of ``table_frame`` and doubts the ``doubted`` dice."""
     frame, boxes = table_frame(read)
     CameraBridge(camera, "camera 0").on_settled(Settled(1.0, seen_dice(read, boxes, doubted), frame=frame))
-    return camera.waiting_roll(game_id)
+    return camera.state_of(game_id)["camera_roll"]
 
 
 def test_a_fix_of_the_one_doubted_die_records_the_roll_with_it_and_keeps_the_fix(app, client, red_to_roll):
@@ -150,7 +150,7 @@ def test_a_fix_for_a_roll_no_longer_waiting_or_a_die_it_lacks_says_so(client, re
     assert answer.status_code == 400 and "colour" in answer.get_json()["error"]
     answer = client.post(url, json={"version": second["version"], "die": 7, "colour": "red", "pips": 2})
     assert answer.status_code == 401
-    assert camera.waiting_roll(game_id)["unsure"] == [7] and camera.fixes.fixes() == []
+    assert camera.state_of(game_id)["camera_roll"]["unsure"] == [7] and camera.fixes.fixes() == []
 
 
 def test_a_fix_that_leaves_a_roll_the_rules_refuse_keeps_it_waiting_with_their_reason(client, red_to_roll):

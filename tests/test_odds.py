@@ -14,9 +14,8 @@ from companion.odds.advisor import supported, worth_of_choices
 from companion.odds.dice_counts import TABLES
 from companion.odds.playout import score_counts
 from companion.odds.position import Position, add_die
-from companion.report import round_json
 from companion.rules import Die, GameConfig, Phase, Rolled, choose_placement, replay, roll_virtual, start_game
-from tests.helpers import paid_by_rules, scored_json
+from tests.helpers import paid_by_rules, round_json, scored_json
 
 
 def started(players: int, seed: int, **options):

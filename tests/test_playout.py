@@ -13,11 +13,10 @@ from hypothesis import strategies as st
 from companion.odds.dice_counts import TABLES
 from companion.odds.playout import Table, play_game, score_counts
 from companion.odds.position import Position, add_die
-from companion.report import round_json
 from companion.rules import Die, GameConfig, Phase, choose_placement, replay, roll_virtual, start_game
 from companion.rules.scoring import score_casino
 from companion.simulation import play_game as play_game_by_events
-from tests.helpers import scored_json
+from tests.helpers import round_json, scored_json
 
 CONFIGS = {
     "classic 5": GameConfig.for_players(5),

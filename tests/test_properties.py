@@ -34,7 +34,8 @@ def configs(draw) -> GameConfig:
 
 def money_everywhere(state) -> int:
     players = sum(state.money(c) for c in state.colours)
-    return players + sum(state.deck) + sum(state.discard) + state.money_on_table()
+    on_table = sum(sum(casino.banknotes) for casino in state.casinos.values())
+    return players + sum(state.deck) + sum(state.discard) + on_table
 
 
 def play_recording(config: GameConfig, seed: int):

@@ -83,12 +83,20 @@ class CameraBridge:
 
     def dice_rolled(self) -> int | None:
         """How many dice the camera's game waits to see rolled (None: it waits for no roll)."""
-        live = self.service.active_game()
-        if live is None or live.state.phase not in ROLL_PHASES:
-            return None
-        return sum(live.state.expected_roll().values()) or None
+        with self.service.locked():  # a tap changes the game's state in place
+            live = self.service.active_game()
+            if live is None or live.state.phase not in ROLL_PHASES:
+                return None
+            return sum(live.state.expected_roll().values()) or None
 
     def on_settled(self, seen: Settled) -> None:
+        """A settled view of the table: a placement it shows, and a roll it shows, go to the game.
+        Weighed against the game under the service's lock, so that a player's tap in between
+        cannot have the dice named for the hand of the player before."""
+        with self.service.locked():
+            self._take(seen)
+
+    def _take(self, seen: Settled) -> None:
         live = self.service.active_game()
         if live is None:
             return

@@ -78,7 +78,7 @@ class CameraSession:
         proposal = self._proposals.get(game_id)
         return {
             "camera": self.status.copy() if self.status is not None else None,
-            "camera_roll": _copy(waiting.shown) if waiting is not None else None,
+            "camera_roll": copy.deepcopy(waiting.shown) if waiting is not None else None,
             "proposal": proposal.copy() if proposal is not None else None,
         }
 
@@ -88,16 +88,6 @@ class CameraSession:
         if event is None or isinstance(event, Rolled):
             self._waiting.pop(game_id, None)
         self._proposals.pop(game_id, None)
-
-    def waiting_roll(self, game_id: str) -> CameraRollJson | None:
-        """The camera's roll that waits for a player in this game, as the page shows it."""
-        with self.games.locked():
-            return self.state_of(game_id)["camera_roll"]
-
-    def proposal(self, game_id: str) -> PlacementJson | None:
-        """The placement the camera saw happen in this game, waiting for a tap."""
-        with self.games.locked():
-            return self.state_of(game_id)["proposal"]
 
     def frame(self, game_id: str) -> bytes | None:
         """The camera's picture of the roll waiting in this game (GameNotFound: no such game)."""
@@ -249,7 +239,10 @@ class CameraSession:
     def propose_placement(self, game_id: str, proposal: PlacementJson | None) -> None:
         """The placement the camera saw happen (None: none), shown for a player to confirm."""
         with self.games.locked():
-            self.games.get(game_id)
+            live = self.games.get(game_id)
+            legal = {(placed.value, placed.casino) for placed in live.state.legal_placements()}
+            if proposal is not None and (proposal["value"], proposal["casino"]) not in legal:
+                proposal = None  # play moved on since the camera saw it
             if self._proposals.get(game_id) == proposal:
                 return
             if proposal is None:
@@ -257,11 +250,6 @@ class CameraSession:
             else:
                 self._proposals[game_id] = proposal
             self.games.publish(game_id)
-
-
-def _copy(shown: CameraRollJson) -> CameraRollJson:
-    """A waiting roll as the page shows it, apart from the one a fix changes."""
-    return copy.deepcopy(shown)
 
 
 def roller_name(state: GameState) -> str:

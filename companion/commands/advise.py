@@ -54,9 +54,10 @@ def run(args: argparse.Namespace) -> int:
     data = None if names_a_game(args.state) else read_json(args.state)
     if data is None or isinstance(data.get("events"), list):
         state = stored_game(args.state, args.data) if data is None else replayed_export(data, args.state)
-        if state.phase.value != "place" or not state.last_roll:
-            raise CommandError(NO_ROLL)
-        answer = advice_of_state(state, args.rollouts, rng)
+        try:
+            answer = advice_of_state(state, args.rollouts, rng)
+        except ValueError:
+            raise CommandError(NO_ROLL) from None
         names = {p.colour: p.name for p in state.config.players}
     else:
         position, standing, dice, names = read_api_state(data)
@@ -91,7 +92,7 @@ def stored_game(game_id: str, data: Path | None) -> "GameState":
         return games.get(game_id).state
     except GameNotFound:
         ids = [record.id for record in games.store.games()]
-        raise CommandError(unknown_game(game_id, folder, ids)) from None
+        raise CommandError(f"no file {game_id!r}, and {unknown_game(game_id, folder, ids)}") from None
     except GameDamaged as err:
         raise CommandError(str(err)) from None
 
@@ -127,14 +128,17 @@ def replayed_export(export: dict[str, Any], source: str) -> "GameState":
 def read_api_state(state: dict[str, Any]) -> tuple["Position", "Standing", list["Die"], dict[str, str]]:
     """The round in play of a state as ``GET /api/games/<id>`` gives it, in counts; the game
     around it; the roll waiting; and each colour's player name."""
+    from ..rules import IllegalMove
+    from ..rules.events import die_from_dict
+
     if state.get("phase") != "place" or not state.get("last_roll"):
         raise CommandError(NO_ROLL)
     try:
         position = position_of(state)
         standing = standing_of(state)
-        dice = [die_of(d) for d in state["last_roll"]["dice"]]
+        dice = [die_from_dict(d) for d in state["last_roll"]["dice"]]
         names = {p["colour"]: p["name"] for p in state["players"]}
-    except (KeyError, TypeError, ValueError) as err:
+    except (KeyError, TypeError, ValueError, IllegalMove) as err:
         raise CommandError(f"this is not a game's state as the API gives it ({err})") from None
     return position, standing, dice, names
 
@@ -179,9 +183,3 @@ def standing_of(state: dict[str, Any]) -> "Standing":
         max(state["rounds_total"] - len(state["rounds"]) - 1, 0),
         state["edition"],
     )
-
-
-def die_of(die: dict[str, Any]) -> "Die":
-    from ..rules import Die
-
-    return Die(die["colour"], die["pips"], bool(die.get("big")))

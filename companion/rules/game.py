@@ -162,9 +162,6 @@ class GameState:
         best = (table[0].money, table[0].banknotes)
         return [s.colour for s in table if (s.money, s.banknotes) == best]
 
-    def money_on_table(self) -> int:
-        return sum(sum(c.banknotes) for c in self.casinos.values())
-
     # ----------------------------------------------------------------- the fold
     def apply(self, event: Event) -> None:
         """Apply one event, or raise IllegalMove and leave the state untouched."""

@@ -31,6 +31,7 @@ from .changes import ChangeFeed
 from .errors import GameDamaged, GameNotFound, RequestError, Unauthorized
 from .live_game import LiveGame, Snapshot
 from .reviews import ROLLOUTS, Reviewer
+from .state_types import GameSummaryJson
 from .stored_log import Damage, replay_stored
 from .view import CameraPartJson, state_json
 
@@ -147,12 +148,12 @@ class GameService:
         if self._beside is not None:
             self._beside.played(game_id, event)
 
-    def listing(self) -> list[dict[str, Any]]:
+    def listing(self) -> list[GameSummaryJson]:
         """Every game as the game list shows it, newest first, from the summaries kept with
         each write: a game is read again only when its summary is missing or stale (its events
         were changed by another program), and one whose events no longer replay is listed
         with ``damaged``: the first event that fails and why."""
-        listed = []
+        listed: list[GameSummaryJson] = []
         for item in self.store.listing():
             summary = item.summary if item.summary is not None else self._summarise(item.record.id)
             listed.append(
@@ -160,7 +161,11 @@ class GameService:
                     "id": item.record.id,
                     "title": item.record.title,
                     "created": item.record.created,
-                    **{key: summary.get(key) for key in ("edition", "round", "over", "winners", "damaged")},
+                    "edition": summary.get("edition"),
+                    "round": summary.get("round", 0),
+                    "over": summary.get("over", False),
+                    "winners": summary.get("winners", []),
+                    "damaged": summary.get("damaged"),
                 }
             )
         return listed

@@ -6,11 +6,12 @@ import random
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from ..rules import IllegalMove, Phase, replay
 from .games import GameService
 from .live_game import LiveGame
+from .state_types import ChancesJson
 
 #: rollouts per value for the hints: each value's worth to about ±$1,500, in about 0.3 s
 ADVICE_ROLLOUTS = 1000
@@ -19,21 +20,48 @@ CHANCES_ROLLOUTS = 1000
 #: games whose last answer of each kind is kept (one answer is a few kilobytes)
 KEPT_GAMES = 32
 
-#: the work of one answer, done without the service's lock
-Work = Callable[[], dict[str, Any]]
+Answer = TypeVar("Answer")
+
+
+class KeptAnswers(Generic[Answer]):
+    """One kind of answer, kept per game under the game's revision (its last ``KEPT_GAMES``)."""
+
+    def __init__(self, games: GameService) -> None:
+        self._games = games
+        self._lock = threading.Lock()
+        self._kept: OrderedDict[str, tuple[int, Answer]] = OrderedDict()
+
+    def of(self, game_id: str, inputs: Callable[[LiveGame, int], Callable[[], Answer]]) -> Answer:
+        """The answer kept for the game's events as they stand, else worked out: ``inputs``
+        takes what it needs from the game (and its number of events, which seeds the rollouts)
+        under the service's lock and returns the work, done without it (so play goes on
+        meanwhile). The answer is kept under the game's revision, not its number of events: a
+        roll undone and rolled again is as many events but other dice."""
+        with self._games.locked():
+            live = self._games.get(game_id)
+            revision = live.revision
+            with self._lock:
+                known = self._kept.get(game_id)
+            if known is not None and known[0] == revision:
+                return known[1]
+            work = inputs(live, len(live.events))
+        answer = work()
+        with self._lock:
+            known = self._kept.get(game_id)
+            if known is None or known[0] < revision:  # an answer for later events stays
+                self._kept[game_id] = (revision, answer)
+            self._kept.move_to_end(game_id)
+            while len(self._kept) > KEPT_GAMES:
+                self._kept.popitem(last=False)
+        return answer
 
 
 class Hints:
     """The advice and the chances to win of the games of ``games``; thread-safe."""
 
     def __init__(self, games: GameService) -> None:
-        self._games = games
-        self._lock = threading.Lock()
-        #: per kind of answer and game: (the game's revision then, the answer)
-        self._kept: dict[str, OrderedDict[str, tuple[int, dict[str, Any]]]] = {
-            "advice": OrderedDict(),
-            "chances": OrderedDict(),
-        }
+        self._advice: KeptAnswers[dict[str, Any]] = KeptAnswers(games)
+        self._chances: KeptAnswers[ChancesJson] = KeptAnswers(games)
 
     def advice(self, game_id: str) -> dict[str, Any]:
         """What each placement of the roll in front of the player is worth: the chance to win,
@@ -42,7 +70,7 @@ class Hints:
         from ..odds.position import Position
         from ..odds.standing import Standing
 
-        def inputs(live: LiveGame, moment: int) -> Work:
+        def inputs(live: LiveGame, moment: int) -> Callable[[], dict[str, Any]]:
             state = live.state  # changed in place by the next command: read it now, under the lock
             if state.phase is not Phase.PLACE or not state.last_roll:
                 raise IllegalMove(
@@ -52,18 +80,18 @@ class Hints:
             rng = random.Random(f"{live.record.seed}:advice:{moment}")
             return lambda: advice_json(position, dice, ADVICE_ROLLOUTS, rng, standing)
 
-        return self._once_per_change("advice", game_id, inputs)
+        return self._advice.of(game_id, inputs)
 
-    def chances(self, game_id: str) -> dict[str, Any]:
+    def chances(self, game_id: str) -> ChancesJson:
         """Each player's chance to win from where the game stands (``odds.chances``), worked out
         once per change of the game."""
         from ..odds.chances import win_chances
 
-        def inputs(live: LiveGame, moment: int) -> Work:
+        def inputs(live: LiveGame, moment: int) -> Callable[[], ChancesJson]:
             state = replay(live.events)  # a copy: the rollouts read it while play goes on
             rng = random.Random(f"{live.record.seed}:chances:{moment}")
 
-            def work() -> dict[str, Any]:
+            def work() -> ChancesJson:
                 found = win_chances(state, CHANCES_ROLLOUTS, rng)
                 return {
                     "events": moment,
@@ -74,31 +102,4 @@ class Hints:
 
             return work
 
-        return self._once_per_change("chances", game_id, inputs)
-
-    def _once_per_change(
-        self, kind: str, game_id: str, inputs: Callable[[LiveGame, int], Work]
-    ) -> dict[str, Any]:
-        """The ``kind`` of answer kept for the game's events as they stand, else worked out:
-        ``inputs`` takes what it needs from the game (and its number of events, which seeds the
-        rollouts) under the service's lock and returns the work, done without it (so play goes
-        on meanwhile). The answer is kept under the game's revision, not its number of events:
-        a roll undone and rolled again is as many events but other dice."""
-        kept = self._kept[kind]
-        with self._games.locked():
-            live = self._games.get(game_id)
-            revision = live.revision
-            with self._lock:
-                known = kept.get(game_id)
-            if known is not None and known[0] == revision:
-                return known[1]
-            work = inputs(live, len(live.events))
-        answer = work()
-        with self._lock:
-            known = kept.get(game_id)
-            if known is None or known[0] < revision:  # an answer for later events stays
-                kept[game_id] = (revision, answer)
-            kept.move_to_end(game_id)
-            while len(kept) > KEPT_GAMES:
-                kept.popitem(last=False)
-        return answer
+        return self._chances.of(game_id, inputs)

@@ -14,13 +14,12 @@ import queue
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
 
 from ..odds.review import ROLLOUTS, GameReview, Progress, review_game, reviewed_span
 from ..rules import Event, event_to_dict
 from ..storage import EventStore
 from .live_game import LiveGame
-from .state_types import ReviewProgressJson
+from .state_types import ReviewProgressJson, ReviewStatusJson
 
 log = logging.getLogger(__name__)
 
@@ -92,7 +91,7 @@ class Reviewer:
         except (KeyError, TypeError):  # kept by another version of the companion: made again
             return None
 
-    def status(self, game_id: str) -> dict[str, Any]:
+    def status(self, game_id: str) -> ReviewStatusJson:
         """What a page shows: the kept review, whether it covers every ended round, the progress."""
         events = list(self._game(game_id).events)
         review = self.kept(game_id)

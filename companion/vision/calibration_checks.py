@@ -11,10 +11,8 @@ from .calibration import LearnedColour, learn_colour
 from .colour import HUES, OTHER, BodyReading, palette_colour
 
 #: dice of one photo whose bodies part into two groups this far apart (CIELAB, lightness in full)
-#: are not one colour: a photo holding another player's dice too. The dice of one colour in one
-#: photo part by at most 55 (966 groups, rendered and Roboflow's) but for three
-#: groups each holding a die whose body was misread (61–94); one or two rendered dice of another
-#: colour among a colour's dice part them by 60 or more in 5,897 of 8,126 mixes
+#: are not one colour: a photo holding another player's dice too. One colour's dice part by at
+#: most 55 (docs/decisions.md, "The palette's thresholds are measured")
 MIXED_APART = 60.0
 #: two learned colours this close (in each other's spreads, as ``LearnedColour.distance`` counts)
 #: cannot be told apart in play

@@ -42,15 +42,14 @@ REFERENCE_WHITE = 235.0
 #: the least and most a channel is multiplied by to make the brightest dice pixels white
 GAIN_LEAST, GAIN_MOST = 0.75, 1.6
 #: a dim picture, its brightest dice pixels under DIM_BRIGHTEST, is first lifted evenly to that
-#: brightness (at most ×MOST_LIFT; the gains above then apply, so ×4 in all); under BRIGHTEST_FLOOR it
-#: is left as it is (nothing there to correct by). A dim photo's white dice read grey or black with no
-#: lift (×1.6 at most, nothing from 40): Roboflow valid scaled to 0.4 reads colour 0.923 with the lift,
-#: 0.478 without; at full light the same
+#: brightness (at most ×MOST_LIFT; the gains above then apply, so ×4 in all), or its white dice
+#: read grey or black; under BRIGHTEST_FLOOR it is left as it is (nothing there to correct by).
+#: Figures: docs/decisions.md, "The palette's thresholds are measured"
 DIM_BRIGHTEST = REFERENCE_WHITE / GAIN_MOST
 MOST_LIFT, BRIGHTEST_FLOOR = 2.5, 20.0
 #: brightest dice pixels under this stay far from white even lifted and corrected (×4 in all: at
-#: most 200): the dice are too dark for their colours to be told for sure (Roboflow valid scaled
-#: to 0.15, its brightest dice pixels near 37, reads colour 0.454; at 0.25, near 60, 0.918)
+#: most 200): the dice are too dark for their colours to be told for sure (docs/decisions.md, as
+#: ``DIM_BRIGHTEST``)
 TOO_DARK_BRIGHTEST = 50.0
 #: the brightest dice pixels are taken for white under a coloured light while their channels part
 #: by at most this share of the brightest channel; past it they are coloured (a table of yellow dice)
@@ -64,10 +63,8 @@ WHITE_FROM_DARK_PIPS, WHITE_FROM_LIGHT_PIPS, GREY_FROM = 62.0, 80.0, 32.0
 BLACK_CHROMA = 19.0
 #: a light, weakly coloured body with dark pips on the orange side of yellow is an ivory
 #: (white) die in warm light, not a yellow one: ivory dice in real photos measure chroma 28–39
-#: at hue 69–90, yellow dice chroma 40–67 (29–42 only when they are pale, then at hue 87–98).
-#: White dice under a warm lamp the balance cannot correct measure chroma 41–49 at hue 65–81,
-#: yellow dice there 57–66: at 50 rather than 40, Roboflow test under a warm cast reads 170 of 172
-#: dice right rather than 146 (as photographed 168 rather than 167; rendered sets the same)
+#: at hue 69–90, yellow dice chroma 40–67; under a warm lamp the balance cannot correct, white
+#: dice 41–49 and yellow ones 57–66 (docs/decisions.md, as ``DIM_BRIGHTEST``)
 IVORY_FROM, IVORY_CHROMA, IVORY_HUE = 65.0, 50.0, 86.0
 
 

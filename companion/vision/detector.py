@@ -284,7 +284,8 @@ def trained_input_side(session: ort.InferenceSession, path: Path) -> int:
         return DEFAULT_INPUT_SIDE
     if not mark.isdigit() or int(mark) not in INPUT_SIDES:
         raise ModelError(
-            f"the dice model {path} names a look side of {mark!r}; expected pixels, {input_sides_named()}"
+            f"the dice model {path} names an input side ({INPUT_SIDE_KEY}) of {mark!r}; "
+            f"expected pixels, {input_sides_named()}"
         )
     return int(mark)
 
