@@ -156,7 +156,7 @@ def roll_leftover_neutral(position: Position, count: int, rng: random.Random) ->
 def score_counts(name: str, notes: tuple[int, ...], tally: dict[str, list[int]]) -> ScoredCasino:
     """One casino scored from its counts: the slot with the rules' own ranking (``scoring.rank``),
     a numbered casino by dice count alone, where a count two colours share cancels both. The
-    scalar engine's one payout: ``scoring.rank`` on every casino made whole games 7-14 % slower
+    scalar engine's one payout: ``scoring.rank`` on every casino made whole games 14 % slower
     (docs/decisions.md, "One engine per purpose"); a property test holds the two equal."""
     if name == SLOT:
         tallies = [(colour, n, pips, high) for colour, (n, pips, high) in tally.items()]

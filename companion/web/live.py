@@ -108,7 +108,8 @@ class LiveServer:
             unsubscribe()
 
     async def follow(self, game_id: str, changed: asyncio.Event, receive: Receive, send: Send) -> None:
-        """The stream of ``stream``, told of each change of the game by ``changed``."""
+        """Answer the viewer with the game's state, then with each new state as ``changed`` is set,
+        until the viewer leaves or the server stops."""
         try:
             snapshot = await asyncio.to_thread(self.games.snapshot, game_id)
         except GameNotFound as err:
