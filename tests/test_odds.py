@@ -22,6 +22,20 @@ def started(players: int, seed: int, **options):
     return replay([start_game(GameConfig.for_players(players, **options), random.Random(seed))])
 
 
+def mid_round(players: int, seed: int, options: dict):
+    """A game of ``players`` a few turns into its first round (None when those turns ended it)."""
+    rng = random.Random(seed)
+    state = started(players, seed, **options)
+    if state.phase is Phase.NEUTRAL_ROLL:
+        state.apply(roll_virtual(state, rng))
+    for _ in range(rng.randrange(0, 6)):
+        state.apply(roll_virtual(state, rng))
+        state.apply(choose_placement(state, rng))
+        if state.rounds:
+            return None
+    return state
+
+
 class Recording:
     """A ``random.Random`` that keeps every number drawn and every choice made among equals."""
 
@@ -82,16 +96,8 @@ def test_the_rest_of_a_round_in_counts_is_the_rules_engine_s_seed_for_seed(playe
     and its choices among equal placements are replayed through the rules engine and its greedy
     policy. Every die lands where it did in counts, and every casino pays the same."""
     for seed in range(40):
-        rng = random.Random(seed)
-        state = started(players, seed, **options)
-        if state.phase is Phase.NEUTRAL_ROLL:
-            state.apply(roll_virtual(state, rng))
-        for _ in range(rng.randrange(0, 6)):  # into the round a little
-            state.apply(roll_virtual(state, rng))
-            state.apply(choose_placement(state, rng))
-            if state.rounds:
-                break
-        if state.rounds:
+        state = mid_round(players, seed, options)
+        if state is None:
             continue
         position = Position.from_state(state)
         recording = Recording(seed)
@@ -306,16 +312,8 @@ def test_greedy_rollouts_in_arrays_place_and_pay_as_the_rules_engine_turn_by_tur
     from companion.rules import Placed
 
     for seed in range(25):
-        rng = random.Random(seed)
-        state = started(players, seed, **options)
-        if state.phase is Phase.NEUTRAL_ROLL:
-            state.apply(roll_virtual(state, rng))
-        for _ in range(rng.randrange(0, 6)):
-            state.apply(roll_virtual(state, rng))
-            state.apply(choose_placement(state, rng))
-            if state.rounds:
-                break
-        if state.rounds:
+        state = mid_round(players, seed, options)
+        if state is None:
             continue
         position = Position.from_state(state)
         table = Rollouts([position], 1)
