@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from ..rules import Refusal
 from ..vision import DiceReader
 from ..vision.annotate import jpeg
 from ..vision.boxes import centre
@@ -37,14 +38,14 @@ AREAS = ("table", *ZONES)
 PICTURES_KEPT = 6
 
 
-class SetupError(ValueError):
+class SetupError(Refusal, ValueError):
     """A setup request that cannot be carried out; the message says why and what to do, ``code``
     names the problem for the page's translations and ``values`` what its words name."""
 
-    def __init__(self, message: str, code: str = "setup_refused", values: dict[str, Any] | None = None):
-        super().__init__(message)
-        self.code = code
-        self.values = values or {}
+    code = "setup_refused"
+
+    def __init__(self, message: str, code: str | None = None, values: dict[str, str | int] | None = None):
+        super().__init__(message, code, **(values or {}))
 
 
 class TableSetup:
@@ -205,7 +206,7 @@ class TableSetup:
             raise SetupError(
                 f"cannot write {self.path}: {err.strerror}; nothing changed",
                 "setup_unwritable",
-                {"file": str(self.path), "why": err.strerror},
+                {"file": str(self.path), "why": err.strerror or str(err)},
             ) from None
         self.reader.calibration = calibration
 
