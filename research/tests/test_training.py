@@ -738,7 +738,7 @@ def test_an_exported_detector_tells_the_reader_its_look_side_and_a_copy_can_name
     assert "no such file" in capsys.readouterr().err
 
 
-def test_a_detector_file_naming_a_look_side_that_is_no_size_is_refused(tmp_path):
+def test_a_detector_file_naming_an_input_side_that_is_no_size_is_refused(tmp_path):
     import onnx
 
     from companion.vision.detector import DiceDetector
@@ -747,7 +747,7 @@ def test_a_detector_file_naming_a_look_side_that_is_no_size_is_refused(tmp_path)
     graph = onnx.load(str(MODELS / "dicenet.onnx"))
     onnx.helper.set_model_props(graph, {"look_side": "big"})
     onnx.save(graph, str(tmp_path / "odd.onnx"))
-    with pytest.raises(ModelError, match="look side"):
+    with pytest.raises(ModelError, match="input side"):
         DiceDetector(tmp_path / "odd.onnx", threads=1)
 
 
