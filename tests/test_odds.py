@@ -219,6 +219,9 @@ def test_advise_prints_each_choice_best_first_and_refuses_a_state_with_no_roll(
     path.write_text(json.dumps(game.state() | {"phase": "roll", "last_roll": None}))
     assert main(["advise", str(path)]) == 2
     assert "phase to be 'place'" in capsys.readouterr().err
+    path.write_text(json.dumps({"casinos": []}))  # a round for `companion score`, not a game
+    assert main(["advise", str(path)]) == 2
+    assert "neither a game's state" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(

@@ -141,6 +141,10 @@ def test_a_review_made_round_by_round_equals_one_made_at_once():
 def test_companion_review_prints_and_keeps_a_stored_game_s_review(tmp_path, capsys):
     games = GameService(EventStore(tmp_path))
     live = games.create(GameConfig.for_players(2), seed=3)
+    games.roll_virtually(live.record.id)
+    games.place(live.record.id, *sorted_first(games, live.record.id))
+    assert main(["review", live.record.id, "--data", str(tmp_path), "--rollouts", "100"]) == 0
+    assert "no round has ended yet; a review covers the ended rounds" in capsys.readouterr().out
     while not live.state.rounds:
         games.roll_virtually(live.record.id)
         games.place(live.record.id, *sorted_first(games, live.record.id))
@@ -151,7 +155,9 @@ def test_companion_review_prints_and_keeps_a_stored_game_s_review(tmp_path, caps
     assert EventStore(tmp_path).review(live.record.id) is not None
     assert main(["review", live.record.id, "--data", str(tmp_path), "--rollouts", "100"]) == 0
     table = capsys.readouterr().out  # the kept review, as a table
-    assert table.startswith(f"Review of game {live.record.id}: {len(printed['moves'])} moves")
+    assert table.startswith(
+        f"Review of game {live.record.id}: {len(printed['moves'])} moves with a choice in 1 ended round."
+    )
     chances = printed["rounds"][0]["chances"]
     assert f"round 1  {chances['red'] * 100:.1f}%  {chances['green'] * 100:.1f}%" in table
     assert main(["review", live.record.id[:-1] + "x", "--data", str(tmp_path)]) == 2

@@ -131,6 +131,10 @@ def read_api_state(state: dict[str, Any]) -> tuple["Position", "Standing", list[
     from ..rules import IllegalMove
     from ..rules.events import die_from_dict
 
+    if "phase" not in state:
+        raise CommandError(
+            "this is neither a game's state as GET /api/games/<id> gives it nor its export.json"
+        )
     if state.get("phase") != "place" or not state.get("last_roll"):
         raise CommandError(NO_ROLL)
     try:

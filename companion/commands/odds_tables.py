@@ -5,6 +5,8 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 
+from ..words import counted
+
 #: the costliest moves a review lists
 COSTLIEST = 5
 
@@ -74,7 +76,13 @@ def review_table(answer: dict) -> str:
     """The chances to win after each round and the costliest moves of a review."""
     names = answer["players"]
     colours = list(names)
-    lines = [f"Review of game {answer['game']}: {len(answer['moves'])} moves with a choice."]
+    ended = len(answer["rounds"])
+    if not ended:
+        return f"Review of game {answer['game']}: no round has ended yet; a review covers the ended rounds."
+    lines = [
+        f"Review of game {answer['game']}: {len(answer['moves'])} moves with a choice "
+        f"in {counted(ended, 'ended round')}."
+    ]
     if answer["rounds"]:
         lines += ["", "Chances to win after each round:"]
         rows = [
