@@ -59,3 +59,19 @@ def scored_json(casino) -> dict:
 def round_json(result: RoundResult) -> dict[str, list[ScoredCasinoJson]]:
     """A scored round as ``companion score`` shows each of its casinos."""
     return {"casinos": [casino_result_json(c) for c in result.casinos]}
+
+
+def marked_copy(tmp_path, mark: str | None):
+    """The shipped PipNet's graph with ``TURNS_KEY`` set to ``mark`` (None: no mark at all)."""
+    import pytest
+
+    from companion.vision.pips import DEFAULT_PIP_MODEL, TURNS_KEY
+
+    onnx = pytest.importorskip("onnx")  # the `train` extra
+    model = onnx.load(str(DEFAULT_PIP_MODEL))
+    props = {p.key: p.value for p in model.metadata_props if p.key != TURNS_KEY}
+    del model.metadata_props[:]
+    onnx.helper.set_model_props(model, props if mark is None else {**props, TURNS_KEY: mark})
+    path = tmp_path / "pipnet.onnx"
+    onnx.save(model, str(path))
+    return path

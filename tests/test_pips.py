@@ -11,13 +11,13 @@ from companion.vision.onnx_model import SPINNING
 from companion.vision.pips import (
     CROP_MARGIN,
     CROP_SIDE,
-    DEFAULT_PIP_MODEL,
     SURE_UNMIRRORED,
     TURNS_KEY,
     PipReader,
     crop_die,
     toward_top_face,
 )
+from tests.helpers import marked_copy
 from tests.pictures import single_die
 
 
@@ -109,18 +109,6 @@ def test_only_a_crop_read_unsurely_as_it_is_is_averaged_with_its_mirror(pip_read
     np.testing.assert_allclose(read[0], once[0], atol=1e-6)
     np.testing.assert_allclose(read[1], (once[1] + mirrored[1]) / 2, atol=1e-5)
     assert not np.allclose(read[1], once[1], atol=1e-5)  # the mirror moved it
-
-
-def marked_copy(tmp_path, mark: str | None):
-    """The shipped PipNet's graph with ``TURNS_KEY`` set to ``mark`` (None: no mark at all)."""
-    onnx = pytest.importorskip("onnx")  # the `train` extra
-    model = onnx.load(str(DEFAULT_PIP_MODEL))
-    props = {p.key: p.value for p in model.metadata_props if p.key != TURNS_KEY}
-    del model.metadata_props[:]
-    onnx.helper.set_model_props(model, props if mark is None else {**props, TURNS_KEY: mark})
-    path = tmp_path / "pipnet.onnx"
-    onnx.save(model, str(path))
-    return path
 
 
 def test_the_shipped_pip_model_says_it_was_trained_upright_as_the_reader_reads_it():

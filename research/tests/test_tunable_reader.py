@@ -4,8 +4,9 @@ PipNet file's turns; the detector's quarter-scale and part-inside settings."""
 import numpy as np
 import pytest
 
-from companion.vision.pips import DEFAULT_PIP_MODEL, TURNS_KEY, PipReader, crop_die
+from companion.vision.pips import PipReader, crop_die
 from research.reader.tunable import UNMARKED_TURNS, TunableDiceReader, TunablePipReader
+from tests.helpers import marked_copy
 from tests.pictures import single_die
 
 
@@ -60,18 +61,6 @@ def test_only_a_crop_read_unsurely_upright_is_turned(crops):
     adaptive = TunablePipReader(turns=4, sure_upright=line).probabilities(crops)
     np.testing.assert_allclose(adaptive[sure], upright[sure], atol=1e-5)
     np.testing.assert_allclose(adaptive[unsure], every_turn[unsure], atol=1e-5)
-
-
-def marked_copy(tmp_path, mark: str | None):
-    """The shipped PipNet's graph with ``TURNS_KEY`` set to ``mark`` (None: no mark at all)."""
-    onnx = pytest.importorskip("onnx")
-    model = onnx.load(str(DEFAULT_PIP_MODEL))
-    props = {p.key: p.value for p in model.metadata_props if p.key != TURNS_KEY}
-    del model.metadata_props[:]
-    onnx.helper.set_model_props(model, props if mark is None else {**props, TURNS_KEY: mark})
-    path = tmp_path / "pipnet.onnx"
-    onnx.save(model, str(path))
-    return path
 
 
 @pytest.mark.parametrize("mark, turns", [("4", 4), ("1", 1), (None, UNMARKED_TURNS)])
